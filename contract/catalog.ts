@@ -1,0 +1,235 @@
+/**
+ * The module catalog: every module the Marketplace Data Query Service serves, every field the
+ * interface document lists, and the kind of each field. It is the single allowlist for field
+ * names: the builder offers only these, and the server puts only these into SQL.
+ */
+
+/** How a field's values behave: which operators apply, how values are parsed, how they display. */
+export type FieldKind =
+  'text' | 'number' | 'percent' | 'date' | 'datetime' | 'boolean' | 'id' | 'url';
+
+/** Every field kind, in the order the builder lists them. */
+export const FIELD_KINDS = [
+  'text',
+  'number',
+  'percent',
+  'date',
+  'datetime',
+  'boolean',
+  'id',
+  'url',
+] as const satisfies readonly FieldKind[];
+
+/** One field of a module as the service names it, with what the dashboard knows about it. */
+export interface FieldDefinition {
+  /** The exact wire name. */
+  readonly name: string;
+  /** A human label for headers and pickers. */
+  readonly label: string;
+  readonly kind: FieldKind;
+  /** A display hint for numbers: US dollars, share counts. */
+  readonly unit?: 'usd' | 'shares';
+  /** Datetime fields: the value form the vendor's examples use for this field. */
+  readonly datetimeForm?: 'sql' | 'iso';
+  /** A one-line description for tooltips. */
+  readonly description?: string;
+}
+
+/** One data module of the service. */
+export interface ModuleDefinition {
+  readonly id: ModuleId;
+  /** A human name for navigation. */
+  readonly label: string;
+  /** One line on what the module holds. */
+  readonly summary: string;
+  readonly fields: readonly FieldDefinition[];
+  /** The fields returned when a query names none, in order. */
+  readonly defaultFields: readonly string[];
+}
+
+/** The six module identifiers, exactly as sent in a query's `module`. */
+export const MODULE_IDS = [
+  '13f_holdings',
+  'investment_holdings',
+  'accounthistory',
+  'metro_area__c',
+  'manager_presentation__c',
+  'updates',
+] as const;
+
+/** A module identifier, exactly as sent in a query's `module`. */
+export type ModuleId = (typeof MODULE_IDS)[number];
+
+const thirteenF: ModuleDefinition = {
+  id: '13f_holdings',
+  label: '13F holdings',
+  summary: 'Institutional holdings reported on SEC Form 13F, per filer, security and quarter.',
+  fields: [
+    { name: 'name', label: 'Record name', kind: 'text' },
+    { name: 'nameofissuer', label: 'Issuer', kind: 'text' },
+    { name: 'ticker', label: 'Ticker', kind: 'text' },
+    { name: 'cusip', label: 'CUSIP', kind: 'id' },
+    { name: 'value', label: 'Value (USD)', kind: 'number', unit: 'usd' },
+    { name: 'shrsorprnamt', label: 'Shares / principal', kind: 'number', unit: 'shares' },
+    { name: 'filedat', label: 'Filed at', kind: 'datetime', datetimeForm: 'sql' },
+    { name: 'periodofreport', label: 'Period of report', kind: 'date' },
+    { name: 'companyname', label: 'Filer', kind: 'text' },
+    { name: 'service_account_id', label: 'Account ID', kind: 'id' },
+    { name: 'service_account_name', label: 'Account', kind: 'text' },
+    { name: 'service_investment_strategy_id', label: 'Strategy ID', kind: 'id' },
+    { name: 'service_investment_strategy_name', label: 'Strategy', kind: 'text' },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'text',
+      description: 'NEW, ADDED, REDUCED, UNCHANGED or SOLD OUT versus the previous quarter.',
+    },
+    { name: 'pct_change_qoq', label: 'Share change QoQ', kind: 'percent' },
+    { name: 'portfolio_pct_weight', label: 'Portfolio weight', kind: 'percent' },
+  ],
+  defaultFields: [
+    'companyname',
+    'periodofreport',
+    'nameofissuer',
+    'ticker',
+    'cusip',
+    'value',
+    'shrsorprnamt',
+    'portfolio_pct_weight',
+    'pct_change_qoq',
+    'status',
+    'filedat',
+  ],
+};
+
+const investmentHoldings: ModuleDefinition = {
+  id: 'investment_holdings',
+  label: 'Investment holdings',
+  summary: 'Fund positions held by each account, with balance, income and asset class.',
+  fields: [
+    { name: 'sfid', label: 'Record ID', kind: 'id' },
+    { name: 'name', label: 'Holding', kind: 'text' },
+    { name: 'account__c', label: 'Account ID', kind: 'id' },
+    { name: 'fund_balance__c', label: 'Fund balance', kind: 'number', unit: 'usd' },
+    { name: 'investment_income__c', label: 'Investment income', kind: 'number', unit: 'usd' },
+    { name: 'date_acquired__c', label: 'Date acquired', kind: 'date' },
+    { name: 'asset_class__c', label: 'Asset class', kind: 'text' },
+    { name: 'lastmodifieddate', label: 'Last modified', kind: 'datetime', datetimeForm: 'iso' },
+  ],
+  defaultFields: [
+    'sfid',
+    'name',
+    'account__c',
+    'asset_class__c',
+    'fund_balance__c',
+    'investment_income__c',
+    'date_acquired__c',
+    'lastmodifieddate',
+  ],
+};
+
+const accountHistory: ModuleDefinition = {
+  id: 'accounthistory',
+  label: 'Account history',
+  summary: 'Every change to an account field: which field, old value, new value and when.',
+  fields: [
+    { name: 'accountid', label: 'Account ID', kind: 'id' },
+    { name: 'field', label: 'Field', kind: 'text' },
+    { name: 'datatype', label: 'Data type', kind: 'text' },
+    { name: 'oldvalue', label: 'Old value', kind: 'text' },
+    { name: 'newvalue', label: 'New value', kind: 'text' },
+    { name: 'createddate', label: 'Changed on', kind: 'date' },
+  ],
+  defaultFields: ['accountid', 'field', 'datatype', 'oldvalue', 'newvalue', 'createddate'],
+};
+
+const metroAreas: ModuleDefinition = {
+  id: 'metro_area__c',
+  label: 'Metro areas',
+  summary: 'Metropolitan areas used to place accounts and contacts, by country.',
+  fields: [
+    { name: 'name', label: 'Metro area', kind: 'text' },
+    { name: 'createddate', label: 'Created', kind: 'datetime', datetimeForm: 'iso' },
+    { name: 'country__c', label: 'Country', kind: 'text' },
+    { name: 'sort_order__c', label: 'Sort order', kind: 'number' },
+  ],
+  defaultFields: ['name', 'country__c', 'sort_order__c', 'createddate'],
+};
+
+const managerPresentations: ModuleDefinition = {
+  id: 'manager_presentation__c',
+  label: 'Manager presentations',
+  summary: 'Presentation documents published by managers, with links to the documents.',
+  fields: [
+    { name: 'name', label: 'Presentation', kind: 'text' },
+    { name: 'createddate', label: 'Created', kind: 'datetime', datetimeForm: 'iso' },
+    { name: 'type__c', label: 'Type', kind: 'text' },
+    { name: 'manager_presentation_type__c', label: 'Presentation type', kind: 'text' },
+    { name: 'document_name', label: 'Document', kind: 'text' },
+    { name: 'url', label: 'Document URL', kind: 'url' },
+  ],
+  defaultFields: [
+    'name',
+    'type__c',
+    'manager_presentation_type__c',
+    'document_name',
+    'url',
+    'createddate',
+  ],
+};
+
+const updates: ModuleDefinition = {
+  id: 'updates',
+  label: 'Contact updates',
+  summary: 'Job changes, role changes and field changes of contacts at accounts.',
+  fields: [
+    { name: 'sfid', label: 'Record ID', kind: 'id' },
+    { name: 'name', label: 'Update', kind: 'text' },
+    { name: 'type__c', label: 'Type', kind: 'text' },
+    { name: 'field_name__c', label: 'Field changed', kind: 'text' },
+    { name: 'contact__c', label: 'Contact ID', kind: 'id' },
+    { name: 'contact_name__c', label: 'Contact', kind: 'text' },
+    { name: 'account__c', label: 'Account ID', kind: 'id' },
+    { name: 'job_change__c', label: 'Job change', kind: 'boolean' },
+    { name: 'role_change__c', label: 'Role change', kind: 'boolean' },
+    { name: 'last_updated_date__c', label: 'Last updated', kind: 'date' },
+    { name: 'createddate', label: 'Created', kind: 'datetime', datetimeForm: 'iso' },
+    { name: 'lastmodifieddate', label: 'Last modified', kind: 'datetime', datetimeForm: 'iso' },
+  ],
+  defaultFields: [
+    'sfid',
+    'name',
+    'type__c',
+    'contact_name__c',
+    'account__c',
+    'field_name__c',
+    'job_change__c',
+    'role_change__c',
+    'last_updated_date__c',
+  ],
+};
+
+/** The catalog, keyed by module identifier. */
+export const CATALOG: Readonly<Record<ModuleId, ModuleDefinition>> = {
+  '13f_holdings': thirteenF,
+  investment_holdings: investmentHoldings,
+  accounthistory: accountHistory,
+  metro_area__c: metroAreas,
+  manager_presentation__c: managerPresentations,
+  updates,
+};
+
+/** True when `value` names one of the six modules. */
+export function isModuleId(value: unknown): value is ModuleId {
+  return typeof value === 'string' && (MODULE_IDS as readonly string[]).includes(value);
+}
+
+/** The definition of `field` in `module`, or undefined when the module has no such field. */
+export function findField(module: ModuleId, field: string): FieldDefinition | undefined {
+  return CATALOG[module].fields.find((candidate) => candidate.name === field);
+}
+
+/** The module's field names, in catalog order. */
+export function fieldNames(module: ModuleId): readonly string[] {
+  return CATALOG[module].fields.map((field) => field.name);
+}

@@ -1,0 +1,48 @@
+/**
+ * The error body every API error carries, and the codes the embedded service uses.
+ */
+import { z } from 'zod';
+
+/** Error codes of the embedded service; an upstream may send others. */
+export const ERROR_CODES = [
+  'invalid_request',
+  'invalid_json',
+  'unknown_module',
+  'unknown_field',
+  'unknown_operator',
+  'unsupported_operator',
+  'invalid_value',
+  'too_complex',
+  'row_cap_exceeded',
+  'invalid_grant',
+  'unsupported_grant_type',
+  'invalid_token',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'unsupported_media_type',
+  'payload_too_large',
+  'too_many_requests',
+  'upstream_error',
+  'upstream_timeout',
+  'internal_error',
+] as const;
+
+/** An error code of the embedded service. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The error body: `error` is a stable code, `error_message` a sentence for people. `field`,
+ * `operator` and `path` point at the part of a query that was refused.
+ */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  error_message: z.string(),
+  field: z.string().optional(),
+  operator: z.string().optional(),
+  path: z.string().optional(),
+  request_id: z.string().optional(),
+});
+
+/** An API error body. */
+export type ErrorBody = z.infer<typeof errorBodySchema>;

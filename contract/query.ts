@@ -1,0 +1,173 @@
+/**
+ * The query request body, as sent to `POST /index.php/api/service`: zod schemas for its wire
+ * form, shared by the builder, the fetch layer and the server.
+ */
+import { z } from 'zod';
+import { isOperator, OPERATORS } from './operators.ts';
+
+/** Limits the embedded service enforces on one query; the builder shows them too. */
+export const QUERY_LIMITS = {
+  /** Groups nested deeper than this are refused. */
+  maxDepth: 10,
+  /** Field conditions counted over the whole tree. */
+  maxConditions: 200,
+} as const;
+
+/** A field condition: `{ "<field>": { "<operator>": value } }`. */
+export type WireFieldCondition = Record<string, Record<string, unknown>>;
+/** A logical group: `{ "$and": [...] }` or `{ "$or": [...] }`. */
+export type WireGroup = { $and: WireFilterNode[] } | { $or: WireFilterNode[] };
+/** One element of `filters.filter`: a field condition or a group. */
+export type WireFilterNode = WireGroup | WireFieldCondition;
+
+const GROUP_KEYS = ['$and', '$or'] as const;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkNode(
+  node: unknown,
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  depth: number,
+  counter: { conditions: number },
+): void {
+  const fail = (message: string, params: Record<string, string> = {}) => {
+    ctx.addIssue({
+      code: 'custom',
+      message,
+      path,
+      params: { error: 'invalid_request', ...params },
+    });
+  };
+  if (!isPlainObject(node)) {
+    fail('a condition must be an object like {"<field>": {"<operator>": value}}');
+    return;
+  }
+  const keys = Object.keys(node);
+  const [key] = keys;
+  if (key === undefined || keys.length !== 1) {
+    fail(`a condition must have exactly one key, found ${keys.length}: use $and to combine`);
+    return;
+  }
+  const inner = node[key];
+  if (key === '$and' || key === '$or') {
+    if (depth >= QUERY_LIMITS.maxDepth) {
+      fail(`groups are nested deeper than ${QUERY_LIMITS.maxDepth} levels`, {
+        error: 'too_complex',
+      });
+      return;
+    }
+    if (!Array.isArray(inner) || inner.length === 0) {
+      fail(`${key} must hold a non-empty array of conditions`);
+      return;
+    }
+    inner.forEach((child, index) => {
+      checkNode(child, ctx, [...path, key, index], depth + 1, counter);
+    });
+    return;
+  }
+  if (key.startsWith('$')) {
+    fail(`unknown group "${key}": use $and or $or`, { error: 'unknown_operator', operator: key });
+    return;
+  }
+  counter.conditions += 1;
+  if (counter.conditions === QUERY_LIMITS.maxConditions + 1) {
+    fail(`more than ${QUERY_LIMITS.maxConditions} conditions`, { error: 'too_complex' });
+  }
+  const operators = isPlainObject(inner) ? Object.keys(inner) : [];
+  const [operator] = operators;
+  if (operator === undefined || operators.length !== 1) {
+    fail(`field "${key}" needs exactly one operator object like {"$equals": value}`, {
+      field: key,
+    });
+    return;
+  }
+  if (!isOperator(operator)) {
+    fail(`unknown operator "${operator}" on field "${key}"; use one of ${OPERATORS.join(', ')}`, {
+      error: 'unknown_operator',
+      field: key,
+      operator,
+    });
+  }
+}
+
+/** `filters.filter`: conditions and nested groups, checked for shape, depth and size. */
+export const filterListSchema = z
+  .array(z.unknown())
+  .superRefine((nodes, ctx) => {
+    const counter = { conditions: 0 };
+    nodes.forEach((node, index) => {
+      checkNode(node, ctx, [index], 1, counter);
+    });
+  })
+  .transform((nodes) => nodes as WireFilterNode[]);
+
+/** `count_only`: JSON `true` or `"1"` to count; `false` or `"0"` to list. */
+export const countOnlySchema = z.union([z.boolean(), z.enum(['1', '0'])], {
+  error: 'count_only must be true, false, "1" or "0"',
+});
+
+/** `max_num`: a numeric string or number; `"-1"` means no limit. */
+export const maxNumSchema = z.union([z.int().min(-1), z.string().regex(/^(?:-1|\d+)$/)], {
+  error: 'max_num must be a whole number of rows (as a string or number), or "-1" for no limit',
+});
+
+/** `offset`: rows to skip, a numeric string or number. */
+export const offsetSchema = z.union([z.int().min(0), z.string().regex(/^\d+$/)], {
+  error: 'offset must be a whole number of rows to skip (as a string or number)',
+});
+
+const ORDER_TERM = /^\s*([A-Za-z0-9_]+)\s*(?::\s*(ASC|DESC)|\s+(asc|desc))?\s*$/i;
+
+/** One sort key of `order_by`. */
+export interface OrderTerm {
+  readonly field: string;
+  readonly direction: 'ASC' | 'DESC';
+}
+
+/**
+ * Parses `order_by` written `f:ASC`, `f:DESC`, `f asc`, `f desc` or `f`. Several keys may be
+ * separated by commas (our extension). Returns undefined when the text is not of that form.
+ */
+export function parseOrderBy(text: string): OrderTerm[] | undefined {
+  const terms: OrderTerm[] = [];
+  for (const part of text.split(',')) {
+    const match = ORDER_TERM.exec(part);
+    const field = match?.[1];
+    if (!match || field === undefined) return undefined;
+    const direction = (match[2] ?? match[3] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+    terms.push({ field, direction });
+  }
+  return terms;
+}
+
+/** `order_by`: `f:ASC`, `f:DESC`, `f asc`, `f desc` or `f`. */
+export const orderBySchema = z.string().refine((text) => parseOrderBy(text) !== undefined, {
+  error: 'order_by must be written "field:ASC", "field:DESC", "field asc", "field desc" or "field"',
+});
+
+/** The `filters` object of a query. */
+export const queryFiltersSchema = z.strictObject({
+  fields: z.array(z.string(), { error: 'fields must be an array of field names' }).optional(),
+  filter: filterListSchema.optional(),
+  order_by: orderBySchema.optional(),
+  max_num: maxNumSchema.optional(),
+  offset: offsetSchema.optional(),
+});
+
+/** The body of a query request. */
+export const queryBodySchema = z.strictObject({
+  module: z.string({ error: 'module is required: name one of the six modules' }),
+  count_only: countOnlySchema.optional(),
+  filters: queryFiltersSchema.optional(),
+});
+
+/** A query request body as sent on the wire. */
+export type QueryBody = z.infer<typeof queryBodySchema>;
+/** The `filters` object of a query request body. */
+export type QueryFilters = z.infer<typeof queryFiltersSchema>;
+
+/** The groups' keys, for consumers that walk the wire tree. */
+export const GROUP_OPERATORS = GROUP_KEYS;

@@ -1,0 +1,88 @@
+import {
+  BOOLEAN,
+  DATE,
+  DOUBLE,
+  DuckDBDataChunk,
+  INTEGER,
+  JSToDuckDBValueConverter,
+  TIMESTAMP,
+  VARCHAR,
+} from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
+import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import type { FieldKind, ModuleId } from '#contract/catalog';
+
+/** Hidden column that keeps paging stable: the last sort key of every query. */
+export const ROW_ID_COLUMN = '_row';
+
+const SQL_TYPE: Readonly<Record<FieldKind, { name: string; type: DuckDBType }>> = {
+  text: { name: 'VARCHAR', type: VARCHAR },
+  id: { name: 'VARCHAR', type: VARCHAR },
+  url: { name: 'VARCHAR', type: VARCHAR },
+  number: { name: 'DOUBLE', type: DOUBLE },
+  percent: { name: 'DOUBLE', type: DOUBLE },
+  date: { name: 'DATE', type: DATE },
+  // Stored as UTC wall-clock time, so no session time zone can shift a comparison.
+  datetime: { name: 'TIMESTAMP', type: TIMESTAMP },
+  boolean: { name: 'BOOLEAN', type: BOOLEAN },
+};
+
+/** Quotes an identifier taken from the catalog (never from a request). */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Creates one empty table per module, its columns exactly the catalog's fields. */
+export async function createTables(connection: DuckDBConnection): Promise<void> {
+  for (const module of MODULE_IDS) {
+    const columns = CATALOG[module].fields.map(
+      (field) => `${quoteIdentifier(field.name)} ${SQL_TYPE[field.kind].name}`,
+    );
+    await connection.run(
+      `CREATE OR REPLACE TABLE ${quoteIdentifier(module)} (${quoteIdentifier(ROW_ID_COLUMN)} INTEGER NOT NULL, ${columns.join(', ')})`,
+    );
+  }
+}
+
+/**
+ * A row to load: field name to value. Dates and datetimes as `Date` (UTC) or ISO strings,
+ * numbers as numbers, booleans as booleans; a missing field is stored as null.
+ */
+export type SeedRow = Readonly<Record<string, string | number | boolean | Date | null | undefined>>;
+
+const CHUNK_ROWS = 2048;
+
+function toStored(kind: FieldKind, value: SeedRow[string]): unknown {
+  if (value === undefined || value === null) return null;
+  if ((kind === 'date' || kind === 'datetime') && typeof value === 'string') return new Date(value);
+  return value;
+}
+
+/** Appends rows to a module's table in chunks; row ids continue from `firstRowId`. */
+export async function appendRows(
+  connection: DuckDBConnection,
+  module: ModuleId,
+  rows: Iterable<SeedRow>,
+  firstRowId = 0,
+): Promise<number> {
+  const fields = CATALOG[module].fields;
+  const types = [INTEGER, ...fields.map((field) => SQL_TYPE[field.kind].type)];
+  const appender = await connection.createAppender(module);
+  let rowId = firstRowId;
+  let batch: unknown[][] = [];
+  const flush = () => {
+    if (batch.length === 0) return;
+    const chunk = DuckDBDataChunk.create(types, batch.length);
+    chunk.setRowsConverted(batch as never, JSToDuckDBValueConverter);
+    appender.appendDataChunk(chunk);
+    batch = [];
+  };
+  for (const row of rows) {
+    batch.push([rowId, ...fields.map((field) => toStored(field.kind, row[field.name]))]);
+    rowId += 1;
+    if (batch.length === CHUNK_ROWS) flush();
+  }
+  flush();
+  appender.closeSync();
+  return rowId;
+}
