@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { API_PATHS } from '#contract/auth';
+import { createAssetHandler, resolveServeMode } from './assets.ts';
+import type { AssetHandler, ResolvedServeMode } from './assets.ts';
+import type { ServerConfig } from './config.ts';
+import { LoginThrottle } from './embedded/auth/login-throttle.ts';
+import { TokenStore } from './embedded/auth/token-store.ts';
+import { demoUsers, readUsersFile } from './embedded/auth/users.ts';
+import type { ServiceUser } from './embedded/auth/users.ts';
+import { Database } from './embedded/db/database.ts';
+import { createTables } from './embedded/db/schema.ts';
+import { seedDemoData } from './embedded/demo/seed.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { createEmbeddedService } from './embedded/service.ts';
+import type { EmbeddedService } from './embedded/service.ts';
+import { ApiError, sendApiError } from './http.ts';
+import type { Logger } from './log.ts';
+
+/** Everything `createApp` needs; tests replace the clock, users, data and assets. */
+export interface AppOptions {
+  readonly config: ServerConfig;
+  readonly logger: Logger;
+  /** Milliseconds since the epoch; the service's clock for token expiry and `$dateRange`. */
+  readonly now?: () => number;
+  readonly users?: readonly ServiceUser[];
+  /** Fills the empty tables; the demo seed by default. */
+  readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
+  /** `none` serves only the API (server tests). */
+  readonly assets?: ResolvedServeMode | 'none';
+  /** The server the app will listen on, so Vite's hot reload shares its port. */
+  readonly httpServer?: Server;
+}
+
+/** A constructed app: a request handler, what it serves, and how to release it. */
+export interface App {
+  readonly handle: (request: IncomingMessage, response: ServerResponse) => void;
+  readonly assets: ResolvedServeMode | 'none';
+  close(): Promise<void>;
+}
+
+const API_PREFIX = '/index.php/api';
+
+function clockFor(config: ServerConfig): () => number {
+  if (config.DEMO_TODAY === undefined) return Date.now;
+  // A fixed "today" keeps relative dates stable for demos and end-to-end tests; the time of day
+  // still advances so tokens expire normally.
+  const offset =
+    Date.parse(`${config.DEMO_TODAY}T00:00:00Z`) -
+    Date.parse(new Date().toISOString().slice(0, 10));
+  return () => Date.now() + offset;
+}
+
+async function routeApi(
+  service: EmbeddedService,
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+): Promise<void> {
+  const handler =
+    pathname === API_PATHS.token
+      ? service.token
+      : pathname === API_PATHS.query
+        ? service.query
+        : undefined;
+  if (!handler) {
+    throw new ApiError(
+      404,
+      'not_found',
+      `no API endpoint at ${pathname}; use POST ${API_PATHS.token} or POST ${API_PATHS.query}`,
+    );
+  }
+  if (request.method !== 'POST') {
+    throw new ApiError(
+      405,
+      'method_not_allowed',
+      `${pathname} accepts POST only`,
+      {},
+      { Allow: 'POST' },
+    );
+  }
+  await handler(request, response);
+}
+
+/** Builds the app: database, embedded service, assets. Does not listen. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config, logger } = options;
+  const now = options.now ?? clockFor(config);
+  const database = await Database.open();
+  await database.withConnection(async (connection) => {
+    await createTables(connection);
+    const today = new Date(now());
+    if (options.loadData) await options.loadData(connection, today);
+    else await seedDemoData(connection, { today, seed: config.DEMO_SEED });
+  });
+  const users =
+    options.users ??
+    (config.USERS_FILE ? await readUsersFile(config.USERS_FILE) : await demoUsers());
+  const service = createEmbeddedService({
+    database,
+    users,
+    now,
+    rowCap: config.ROW_CAP,
+    tokens: new TokenStore(now, config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
+    throttle: new LoginThrottle(now),
+  });
+  const assetsMode = options.assets ?? resolveServeMode(config.SERVE_MODE);
+  const assets =
+    assetsMode === 'none' ? undefined : await createAssetHandler(assetsMode, options.httpServer);
+
+  const notFound: AssetHandler = (_request, response) => {
+    sendApiError(response, new ApiError(404, 'not_found', 'not found'));
+  };
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    const requestId = randomUUID().slice(0, 8);
+    const started = performance.now();
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    response.setHeader('X-Request-Id', requestId);
+    response.on('finish', () => {
+      logger.info('request', {
+        request_id: requestId,
+        method: request.method,
+        path: pathname,
+        status: response.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
+    if (pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`)) {
+      (assets?.handle ?? notFound)(request, response, () => {
+        notFound(request, response, () => undefined);
+      });
+      return;
+    }
+    routeApi(service, request, response, pathname).catch((error: unknown) => {
+      if (response.headersSent) return;
+      if (error instanceof ApiError) {
+        sendApiError(response, error);
+        return;
+      }
+      logger.error('unhandled_error', {
+        request_id: requestId,
+        path: pathname,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      sendApiError(
+        response,
+        new ApiError(
+          500,
+          'internal_error',
+          `The service failed to answer. Quote request id ${requestId} when reporting this.`,
+        ),
+        requestId,
+      );
+    });
+  }
+
+  return {
+    handle,
+    assets: assetsMode,
+    async close() {
+      await assets?.close();
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { LOG_LEVELS } from './log.ts';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const seconds = z.coerce.number().int().positive();
+
+/** Every environment variable the server reads, with its default. The README's table mirrors it. */
+export const configSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(3000),
+  SERVE_MODE: z.enum(['auto', 'vite', 'dist']).default('auto'),
+  ACCESS_TOKEN_TTL_SECONDS: seconds.default(3600),
+  REFRESH_TOKEN_TTL_SECONDS: seconds.default(18_000),
+  ROW_CAP: z.coerce.number().int().min(1).default(50_000),
+  USERS_FILE: z.string().min(1).optional(),
+  DEMO_SEED: z.coerce.number().int().default(20_240_601),
+  DEMO_TODAY: z.iso.date().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+/** Validated server configuration. */
+export type ServerConfig = z.infer<typeof configSchema>;
+
+/** Validates the environment; the error names every bad variable and why. */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = configSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+  });
+  throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+}

@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { tokenResponseSchema } from '#contract/auth';
+import { startTestServer } from '../../testing/api-server.ts';
+import type { TestServer } from '../../testing/api-server.ts';
+import { ANALYST, FIXTURE_NOW, loadFixtures, VIEWER } from '../../testing/fixtures.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(env: Record<string, string> = {}) {
+  const clock = { now: FIXTURE_NOW };
+  server = await startTestServer({
+    users: [ANALYST, VIEWER],
+    loadData: loadFixtures,
+    now: () => clock.now,
+    env,
+  });
+  const advanceSeconds = (seconds: number) => {
+    clock.now += seconds * 1000;
+  };
+  const refresh = (refreshToken: string) =>
+    server!.post(
+      '/index.php/api/oauth2',
+      JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+      { 'Content-Type': 'application/json' },
+    );
+  return { server, advanceSeconds, refresh };
+}
+
+const countMetros = { module: 'metro_area__c', count_only: true };
+
+describe('token endpoint', () => {
+  it('issues random tokens with lifetimes, never cached', async () => {
+    const { server } = await setup();
+    const first = await server.login(ANALYST.username, ANALYST.password);
+    const second = await server.login(ANALYST.username, ANALYST.password);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const tokens = tokenResponseSchema.parse(first.body);
+    expect(tokens).toMatchObject({
+      expires_in: 3600,
+      refresh_expires_in: 18000,
+      fuse_client_id_seq: null,
+    });
+    // 32 random bytes in base64url: 256 bits, well over the 128 required.
+    expect(tokens.access_token).toMatch(/^[\w-]{43}$/);
+    expect(tokens.access_token).not.toBe(tokenResponseSchema.parse(second.body).access_token);
+  });
+
+  it('gives unknown users and wrong passwords the identical answer', async () => {
+    const { server } = await setup();
+    const unknown = await server.login('nobody', 'whatever');
+    const wrong = await server.login(ANALYST.username, 'wrong password');
+    expect(unknown.status).toBe(400);
+    expect(wrong.status).toBe(400);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuses a missing grant type and names it', async () => {
+    const { server } = await setup();
+    const answer = await server.post(
+      '/index.php/api/oauth2',
+      JSON.stringify({ username: 'a', password: 'b' }),
+      {
+        'Content-Type': 'application/json',
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: 'unsupported_grant_type', field: 'grant_type' });
+  });
+
+  it('locks an account after 5 failures in 15 minutes, with Retry-After, then lets it in again', async () => {
+    const { server, advanceSeconds } = await setup();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await server.login(ANALYST.username, 'guess')).status).toBe(400);
+    }
+    const locked = await server.login(ANALYST.username, ANALYST.password);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(locked.body).toMatchObject({ error: 'too_many_requests' });
+    expect((await server.login(VIEWER.username, VIEWER.password)).status).toBe(200);
+    advanceSeconds(15 * 60 + 1);
+    expect((await server.login(ANALYST.username, ANALYST.password)).status).toBe(200);
+  });
+});
+
+describe('access tokens', () => {
+  it('answers 401 for a missing, unknown or expired token', async () => {
+    const { server, advanceSeconds } = await setup({ ACCESS_TOKEN_TTL_SECONDS: '60' });
+    const token = await server.tokenFor(ANALYST);
+    expect((await server.query(countMetros, token)).status).toBe(200);
+    const missing = await server.post('/index.php/api/service', JSON.stringify(countMetros));
+    expect(missing.status).toBe(401);
+    expect((await server.query(countMetros, 'made-up-token')).status).toBe(401);
+    advanceSeconds(61);
+    const expired = await server.query(countMetros, token);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it('answers 403 for a module the user may not query', async () => {
+    const { server } = await setup();
+    const token = await server.tokenFor(VIEWER);
+    const answer = await server.query({ module: '13f_holdings', count_only: true }, token);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ error: 'forbidden' });
+    expect((await server.query(countMetros, token)).status).toBe(200);
+  });
+});
+
+describe('refresh grant', () => {
+  it('rotates the refresh token and refuses the old one', async () => {
+    const { server, refresh } = await setup();
+    const first = tokenResponseSchema.parse(
+      (await server.login(ANALYST.username, ANALYST.password)).body,
+    );
+    const rotated = await refresh(first.refresh_token ?? '');
+    expect(rotated.status).toBe(200);
+    const second = tokenResponseSchema.parse(rotated.body);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await server.query(countMetros, second.access_token)).status).toBe(200);
+
+    const reused = await refresh(first.refresh_token ?? '');
+    expect(reused.status).toBe(400);
+    expect(reused.body).toMatchObject({ error: 'invalid_grant' });
+    // Reuse means the token was copied: the whole session is revoked.
+    expect((await server.query(countMetros, second.access_token)).status).toBe(401);
+    expect((await refresh(second.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('never extends the session past the original refresh deadline', async () => {
+    const { server, refresh, advanceSeconds } = await setup({ REFRESH_TOKEN_TTL_SECONDS: '1000' });
+    let tokens = tokenResponseSchema.parse(
+      (await server.login(ANALYST.username, ANALYST.password)).body,
+    );
+    advanceSeconds(600);
+    tokens = tokenResponseSchema.parse((await refresh(tokens.refresh_token ?? '')).body);
+    expect(tokens.refresh_expires_in).toBe(400);
+    advanceSeconds(401);
+    const late = await refresh(tokens.refresh_token ?? '');
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ error: 'invalid_grant' });
+  });
+});

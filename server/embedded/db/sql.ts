@@ -1,0 +1,168 @@
+import { resolveDateRange } from '#contract/operators';
+import type { ValidatedCondition, ValidatedNode, ValidatedQuery } from '#contract/validate';
+import type { ScalarValue } from '#contract/values';
+import { quoteIdentifier, ROW_ID_COLUMN } from './schema.ts';
+
+/** SQL text with positional parameters (`$1`…) and the values bound to them. */
+export interface SqlStatement {
+  readonly sql: string;
+  readonly params: (string | number | boolean)[];
+}
+
+type Bind = (value: string | number | boolean) => string;
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A bound, typed SQL literal for a parsed value. */
+function literal(value: ScalarValue, bind: Bind): string {
+  switch (value.type) {
+    case 'day':
+      return `CAST(${bind(value.value)} AS DATE)`;
+    case 'instant':
+      return `CAST(${bind(value.value.replace('T', ' ').replace('Z', ''))} AS TIMESTAMP)`;
+    case 'number':
+      return `CAST(${bind(value.value)} AS DOUBLE)`;
+    default:
+      return bind(value.value);
+  }
+}
+
+/**
+ * On a datetime column a bare day stands for the whole UTC day, so comparisons become
+ * half-open ranges: `lastmodifieddate $lte "2024-01-31"` includes all of 31 January.
+ */
+function dayStart(day: string, bind: Bind): string {
+  return `CAST(${bind(day)} AS TIMESTAMP)`;
+}
+function dayEnd(day: string, bind: Bind): string {
+  return `CAST(${bind(nextDay(day))} AS TIMESTAMP)`;
+}
+
+function lowerBound(column: string, value: ScalarValue, isDatetime: boolean, bind: Bind): string {
+  return isDatetime && value.type === 'day'
+    ? `${column} >= ${dayStart(value.value, bind)}`
+    : `${column} >= ${literal(value, bind)}`;
+}
+
+function upperBound(column: string, value: ScalarValue, isDatetime: boolean, bind: Bind): string {
+  return isDatetime && value.type === 'day'
+    ? `${column} < ${dayEnd(value.value, bind)}`
+    : `${column} <= ${literal(value, bind)}`;
+}
+
+function comparison(condition: ValidatedCondition, column: string, bind: Bind, today: Date) {
+  const isDatetime = condition.field.kind === 'datetime';
+  const isText = condition.field.kind === 'text';
+  switch (condition.operator) {
+    case '$not_null':
+      return `${column} IS NOT NULL`;
+    case '$contains':
+      return `contains(lower(${column}), lower(${bind(condition.value)}))`;
+    case '$between':
+      return `(${lowerBound(column, condition.lower, isDatetime, bind)} AND ${upperBound(column, condition.upper, isDatetime, bind)})`;
+    case '$dateRange': {
+      const span = resolveDateRange(condition.range, today);
+      const first = { type: 'day', value: span.first } as const;
+      const last = { type: 'day', value: span.last } as const;
+      return `(${lowerBound(column, first, isDatetime, bind)} AND ${upperBound(column, last, isDatetime, bind)})`;
+    }
+    default:
+      break;
+  }
+  const { value } = condition;
+  if (isDatetime && value.type === 'day') {
+    const within = `(${column} >= ${dayStart(value.value, bind)} AND ${column} < ${dayEnd(value.value, bind)})`;
+    switch (condition.operator) {
+      case '$equals':
+        return within;
+      case '$not_equals':
+        return `(${column} IS NULL OR NOT ${within})`;
+      case '$gt':
+        return `${column} >= ${dayEnd(value.value, bind)}`;
+      case '$gte':
+        return `${column} >= ${dayStart(value.value, bind)}`;
+      case '$lt':
+        return `${column} < ${dayStart(value.value, bind)}`;
+      case '$lte':
+        return `${column} < ${dayEnd(value.value, bind)}`;
+    }
+  }
+  // Text equality ignores case, as analysts type tickers and labels in any case.
+  const left = isText ? `lower(${column})` : column;
+  const right = isText ? `lower(${literal(value, bind)})` : literal(value, bind);
+  const sqlOperator = {
+    $equals: '=',
+    $not_equals: 'IS DISTINCT FROM',
+    $gt: '>',
+    $gte: '>=',
+    $lt: '<',
+    $lte: '<=',
+  }[condition.operator];
+  return `${left} ${sqlOperator} ${right}`;
+}
+
+function nodeSql(node: ValidatedNode, bind: Bind, today: Date): string {
+  if (node.type === 'group') {
+    const joiner = node.combinator === 'and' ? ' AND ' : ' OR ';
+    return `(${node.children.map((child) => nodeSql(child, bind, today)).join(joiner)})`;
+  }
+  return comparison(node, quoteIdentifier(node.field.name), bind, today);
+}
+
+function selectExpression(query: ValidatedQuery): string {
+  return query.fields
+    .map((field) => {
+      const column = quoteIdentifier(field.name);
+      if (field.kind === 'date') return `strftime(${column}, '%Y-%m-%d') AS ${column}`;
+      if (field.kind === 'datetime')
+        return `strftime(${column}, '%Y-%m-%dT%H:%M:%SZ') AS ${column}`;
+      return column;
+    })
+    .join(', ');
+}
+
+function whereClause(query: ValidatedQuery, bind: Bind, today: Date): string {
+  if (query.filter.length === 0) return '';
+  return ` WHERE ${query.filter.map((node) => nodeSql(node, bind, today)).join(' AND ')}`;
+}
+
+function binder(params: SqlStatement['params']): Bind {
+  return (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+}
+
+/** `SELECT count(*)` for a query's filter. */
+export function buildCountSql(query: ValidatedQuery, today: Date): SqlStatement {
+  const params: SqlStatement['params'] = [];
+  const where = whereClause(query, binder(params), today);
+  return {
+    sql: `SELECT CAST(count(*) AS DOUBLE) AS record_count FROM ${quoteIdentifier(query.module)}${where}`,
+    params,
+  };
+}
+
+/**
+ * The page of rows for a query. `limit` is one more than the page size, so the caller can tell
+ * whether a next page exists; the row id ends every ordering so pages never overlap.
+ */
+export function buildSelectSql(query: ValidatedQuery, today: Date, limit: number): SqlStatement {
+  const params: SqlStatement['params'] = [];
+  const bind = binder(params);
+  const where = whereClause(query, bind, today);
+  const order = [
+    ...query.orderBy.map(
+      (term) => `${quoteIdentifier(term.definition.name)} ${term.direction} NULLS LAST`,
+    ),
+    `${quoteIdentifier(ROW_ID_COLUMN)} ASC`,
+  ].join(', ');
+  return {
+    sql: `SELECT ${selectExpression(query)} FROM ${quoteIdentifier(query.module)}${where} ORDER BY ${order} LIMIT ${bind(limit)} OFFSET ${bind(query.offset)}`,
+    params,
+  };
+}

@@ -1,0 +1,176 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ACCESS_TOKEN_HEADER, tokenRequestSchema } from '#contract/auth';
+import type { TokenRequest } from '#contract/auth';
+import { CATALOG } from '#contract/catalog';
+import type { ErrorCode } from '#contract/errors';
+import { validateQuery } from '#contract/validate';
+import { ApiError, mediaType, parseJsonBody, readBody, sendJson } from '../http.ts';
+import { verifyPassword } from './auth/passwords.ts';
+import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { TokenStore } from './auth/token-store.ts';
+import type { ServiceUser } from './auth/users.ts';
+import type { Database } from './db/database.ts';
+import { RowCapExceeded, runQuery } from './run-query.ts';
+
+/** What the embedded service needs; all of it injectable for tests. */
+export interface EmbeddedServiceDeps {
+  readonly database: Database;
+  readonly users: readonly ServiceUser[];
+  readonly tokens: TokenStore;
+  readonly throttle: LoginThrottle;
+  readonly now: () => number;
+  readonly rowCap: number;
+}
+
+/** The two endpoints of the interface, implemented on DuckDB. */
+export interface EmbeddedService {
+  token(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  query(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+const WRONG_CREDENTIALS = 'The user name or password is incorrect.';
+const JSON_TYPES = new Set(['', 'application/json', 'text/plain']);
+
+const STATUS_BY_CODE: Partial<Record<string, number>> = { unknown_module: 404 };
+
+async function readTokenRequest(request: IncomingMessage): Promise<TokenRequest> {
+  const type = mediaType(request);
+  const text = await readBody(request);
+  let raw: unknown;
+  if (type === 'application/x-www-form-urlencoded') {
+    raw = Object.fromEntries(new URLSearchParams(text));
+  } else if (JSON_TYPES.has(type)) {
+    raw = parseJsonBody(text);
+  } else {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `send the token request as application/json, not ${type}`,
+    );
+  }
+  const grant = (raw as { grant_type?: unknown } | null)?.grant_type;
+  if (grant !== 'password' && grant !== 'refresh_token') {
+    throw new ApiError(
+      400,
+      'unsupported_grant_type',
+      'grant_type must be "password" or "refresh_token"',
+      {
+        field: 'grant_type',
+      },
+    );
+  }
+  const parsed = tokenRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') ?? '';
+    throw new ApiError(400, 'invalid_request', `${field}: ${issue?.message ?? 'invalid'}`, {
+      field,
+    });
+  }
+  return parsed.data;
+}
+
+/** Creates the embedded service's handlers. */
+export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedService {
+  const usersByName = new Map(deps.users.map((user) => [user.username.toLowerCase(), user]));
+  // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
+  const decoyHash = deps.users[0]?.passwordHash ?? '';
+
+  async function passwordLogin(username: string, password: string) {
+    const retryAfter = deps.throttle.retryAfterSeconds(username);
+    if (retryAfter > 0) {
+      throw new ApiError(
+        429,
+        'too_many_requests',
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        {},
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+    const user = usersByName.get(username.toLowerCase());
+    const valid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
+    if (!user || !valid) {
+      deps.throttle.recordFailure(username);
+      throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
+    }
+    deps.throttle.recordSuccess(username);
+    return deps.tokens.issue(user.username);
+  }
+
+  function authenticate(request: IncomingMessage): ServiceUser {
+    const header = request.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token) {
+      throw new ApiError(
+        401,
+        'invalid_token',
+        `Send the access token in the ${ACCESS_TOKEN_HEADER} header.`,
+      );
+    }
+    const username = deps.tokens.authenticate(token);
+    const user = username === undefined ? undefined : usersByName.get(username.toLowerCase());
+    if (!user) {
+      throw new ApiError(
+        401,
+        'invalid_token',
+        'The access token is invalid or has expired. Sign in again.',
+      );
+    }
+    return user;
+  }
+
+  return {
+    async token(request, response) {
+      const body = await readTokenRequest(request);
+      const tokens =
+        body.grant_type === 'password'
+          ? await passwordLogin(body.username, body.password)
+          : deps.tokens.rotate(body.refresh_token);
+      if (typeof tokens === 'string') {
+        throw new ApiError(
+          400,
+          'invalid_grant',
+          `The refresh token is ${tokens === 'expired' ? 'expired' : 'invalid'}. Sign in again.`,
+        );
+      }
+      sendJson(response, 200, tokens);
+    },
+
+    async query(request, response) {
+      const user = authenticate(request);
+      if (!JSON_TYPES.has(mediaType(request))) {
+        throw new ApiError(
+          415,
+          'unsupported_media_type',
+          'send the query as a JSON document (text/plain or application/json)',
+        );
+      }
+      const result = validateQuery(parseJsonBody(await readBody(request)));
+      if (!result.ok) {
+        const { error, message, ...details } = result.problem;
+        throw new ApiError(STATUS_BY_CODE[error] ?? 400, error as ErrorCode, message, details);
+      }
+      const { query } = result;
+      if (!user.modules.includes(query.module)) {
+        throw new ApiError(
+          403,
+          'forbidden',
+          `Your account may not query ${CATALOG[query.module].label} (${query.module}).`,
+          { path: 'module' },
+        );
+      }
+      try {
+        const answer = await runQuery(deps.database, query, {
+          today: new Date(deps.now()),
+          rowCap: deps.rowCap,
+        });
+        sendJson(response, 200, answer);
+      } catch (error) {
+        if (error instanceof RowCapExceeded) {
+          throw new ApiError(400, 'row_cap_exceeded', error.message, { path: 'filters.max_num' });
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** Log levels, most verbose first. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A structured logger: one JSON line per event. Never pass tokens, passwords or bodies. */
+export interface Logger {
+  debug(event: string, fields?: Record<string, unknown>): void;
+  info(event: string, fields?: Record<string, unknown>): void;
+  warn(event: string, fields?: Record<string, unknown>): void;
+  error(event: string, fields?: Record<string, unknown>): void;
+}
+
+/** A logger writing JSON lines to stdout (stderr for warnings and errors). */
+export function createLogger(level: LogLevel): Logger {
+  const threshold = LOG_LEVELS.indexOf(level);
+  const write =
+    (at: LogLevel) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      if (LOG_LEVELS.indexOf(at) < threshold) return;
+      const line = `${JSON.stringify({ time: new Date().toISOString(), level: at, event, ...fields })}\n`;
+      (at === 'warn' || at === 'error' ? process.stderr : process.stdout).write(line);
+    };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
