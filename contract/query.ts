@@ -53,7 +53,7 @@ function checkNode(
   }
   const inner = node[key];
   if (key === '$and' || key === '$or') {
-    if (depth >= QUERY_LIMITS.maxDepth) {
+    if (depth > QUERY_LIMITS.maxDepth) {
       fail(`groups are nested deeper than ${QUERY_LIMITS.maxDepth} levels`, {
         error: 'too_complex',
       });
@@ -110,12 +110,12 @@ export const countOnlySchema = z.union([z.boolean(), z.enum(['1', '0'])], {
 });
 
 /** `max_num`: a numeric string or number; `"-1"` means no limit. */
-export const maxNumSchema = z.union([z.int().min(-1), z.string().regex(/^(?:-1|\d+)$/)], {
+export const maxNumSchema = z.union([z.int().min(-1), z.string().regex(/^(?:-1|\d{1,15})$/)], {
   error: 'max_num must be a whole number of rows (as a string or number), or "-1" for no limit',
 });
 
 /** `offset`: rows to skip, a numeric string or number. */
-export const offsetSchema = z.union([z.int().min(0), z.string().regex(/^\d+$/)], {
+export const offsetSchema = z.union([z.int().min(0), z.string().regex(/^\d{1,15}$/)], {
   error: 'offset must be a whole number of rows to skip (as a string or number)',
 });
 

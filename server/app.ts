@@ -10,7 +10,6 @@ import { demoUsers, readUsersFile } from './embedded/auth/users.ts';
 import type { ServiceUser } from './embedded/auth/users.ts';
 import { Database } from './embedded/db/database.ts';
 import { createTables } from './embedded/db/schema.ts';
-import { seedDemoData } from './embedded/demo/seed.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createEmbeddedService } from './embedded/service.ts';
 import type { EmbeddedService } from './embedded/service.ts';
@@ -91,7 +90,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     await createTables(connection);
     const today = new Date(now());
     if (options.loadData) await options.loadData(connection, today);
-    else await seedDemoData(connection, { today, seed: config.DEMO_SEED });
+    else {
+      // Loaded only when used: tests bring their own fixtures.
+      const { seedDemoData } = await import('./embedded/demo/seed.ts');
+      await seedDemoData(connection, { today, seed: config.DEMO_SEED });
+    }
   });
   const users =
     options.users ??

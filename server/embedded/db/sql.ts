@@ -25,7 +25,8 @@ function literal(value: ScalarValue, bind: Bind): string {
     case 'instant':
       return `CAST(${bind(value.value.replace('T', ' ').replace('Z', ''))} AS TIMESTAMP)`;
     case 'number':
-      return `CAST(${bind(value.value)} AS DOUBLE)`;
+      // Bound as text: a JS number beyond the int64 range would fail DuckDB's type inference.
+      return `CAST(${bind(String(value.value))} AS DOUBLE)`;
     default:
       return bind(value.value);
   }
@@ -75,12 +76,13 @@ function comparison(condition: ValidatedCondition, column: string, bind: Bind, t
   }
   const { value } = condition;
   if (isDatetime && value.type === 'day') {
-    const within = `(${column} >= ${dayStart(value.value, bind)} AND ${column} < ${dayEnd(value.value, bind)})`;
+    const within = () =>
+      `(${column} >= ${dayStart(value.value, bind)} AND ${column} < ${dayEnd(value.value, bind)})`;
     switch (condition.operator) {
       case '$equals':
-        return within;
+        return within();
       case '$not_equals':
-        return `(${column} IS NULL OR NOT ${within})`;
+        return `(${column} IS NULL OR NOT ${within()})`;
       case '$gt':
         return `${column} >= ${dayEnd(value.value, bind)}`;
       case '$gte':
