@@ -39,7 +39,7 @@ function asCount(value: unknown): number | undefined {
 
 function summarize(body: unknown): string {
   if (body === null || typeof body !== 'object') {
-    const text = JSON.stringify(body) ?? typeof body;
+    const text = body === undefined ? 'nothing' : JSON.stringify(body);
     return text.length > 80 ? `${text.slice(0, 77)}...` : text;
   }
   if (Array.isArray(body)) return `an array of ${body.length} non-record values`;

@@ -51,7 +51,7 @@ function parseInstant(raw: string): string | undefined {
 }
 
 function describe(raw: unknown): string {
-  const text = JSON.stringify(raw) ?? String(raw);
+  const text = raw === undefined ? 'nothing' : JSON.stringify(raw);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

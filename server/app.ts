@@ -153,7 +153,6 @@ export async function createApp(options: AppOptions): Promise<App> {
           'internal_error',
           `The service failed to answer. Quote request id ${requestId} when reporting this.`,
         ),
-        requestId,
       );
     });
   }

@@ -106,7 +106,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       }),
     async close() {
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
       await app.close();
     },
   };

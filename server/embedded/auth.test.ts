@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function setup(env: Record<string, string> = {}) {
   const clock = { now: FIXTURE_NOW };
-  server = await startTestServer({
+  const running = await startTestServer({
     users: [ANALYST, VIEWER],
     loadData: loadFixtures,
     now: () => clock.now,
@@ -22,12 +22,13 @@ async function setup(env: Record<string, string> = {}) {
     clock.now += seconds * 1000;
   };
   const refresh = (refreshToken: string) =>
-    server!.post(
+    running.post(
       '/index.php/api/oauth2',
       JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshToken }),
       { 'Content-Type': 'application/json' },
     );
-  return { server, advanceSeconds, refresh };
+  server = running;
+  return { server: running, advanceSeconds, refresh };
 }
 
 const countMetros = { module: 'metro_area__c', count_only: true };

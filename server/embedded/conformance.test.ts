@@ -28,7 +28,7 @@ function requestBody(testCase: ConformanceCase): Record<string, unknown> {
   const { body = {}, filter, module } = testCase;
   const filters = { ...((body.filters as object | undefined) ?? {}) };
   if (filter) Object.assign(filters, { filter });
-  const identity = IDENTITY_FIELD[module] ?? 'name';
+  const identity = IDENTITY_FIELD[module];
   const wantsRows = testCase.rows !== undefined && !('fields' in filters);
   if (wantsRows) Object.assign(filters, { fields: [identity] });
   return { module, ...body, ...(Object.keys(filters).length > 0 ? { filters } : {}) };

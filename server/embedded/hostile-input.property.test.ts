@@ -194,10 +194,9 @@ describe('hostile input over HTTP', () => {
         const answer = await server.query(body, token);
         expect(answer.status).toBeLessThan(500);
         if (answer.status >= 400) {
-          expect(answer.body).toMatchObject({
-            error: expect.any(String),
-            error_message: expect.any(String),
-          });
+          const body = answer.body as Record<string, unknown>;
+          expect(typeof body.error).toBe('string');
+          expect(typeof body.error_message).toBe('string');
         }
       }),
       { numRuns: 300 },

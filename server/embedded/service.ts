@@ -24,8 +24,8 @@ export interface EmbeddedServiceDeps {
 
 /** The two endpoints of the interface, implemented on DuckDB. */
 export interface EmbeddedService {
-  token(request: IncomingMessage, response: ServerResponse): Promise<void>;
-  query(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  readonly token: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  readonly query: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 }
 
 const WRONG_CREDENTIALS = 'The user name or password is incorrect.';
@@ -120,7 +120,7 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedServic
   }
 
   return {
-    async token(request, response) {
+    token: async (request, response) => {
       const body = await readTokenRequest(request);
       const tokens =
         body.grant_type === 'password'
@@ -136,7 +136,7 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedServic
       sendJson(response, 200, tokens);
     },
 
-    async query(request, response) {
+    query: async (request, response) => {
       const user = authenticate(request);
       if (!JSON_TYPES.has(mediaType(request))) {
         throw new ApiError(

@@ -46,7 +46,7 @@ export class Database {
   async rows(statement: SqlStatement): Promise<Record<string, unknown>[]> {
     return this.withConnection(async (connection) => {
       const reader = await connection.runAndReadAll(statement.sql, statement.params);
-      return reader.getRowObjects() as Record<string, unknown>[];
+      return reader.getRowObjects();
     });
   }
 
