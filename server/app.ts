@@ -9,7 +9,7 @@ import { TokenStore } from './embedded/auth/token-store.ts';
 import { demoUsers, readUsersFile } from './embedded/auth/users.ts';
 import type { ServiceUser } from './embedded/auth/users.ts';
 import { Database } from './embedded/db/database.ts';
-import { createTables } from './embedded/db/schema.ts';
+import { clusterTables, createTables } from './embedded/db/schema.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createEmbeddedService } from './embedded/service.ts';
 import type { EmbeddedService } from './embedded/service.ts';
@@ -23,6 +23,8 @@ export interface AppOptions {
   /** Milliseconds since the epoch; the service's clock for token expiry and `$dateRange`. */
   readonly now?: () => number;
   readonly users?: readonly ServiceUser[];
+  /** A database already loaded by the caller (benchmarks); `loadData` is then not used. */
+  readonly database?: Database;
   /** Fills the empty tables; the demo seed by default. */
   readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
   /** `none` serves only the API (server tests). */
@@ -81,21 +83,27 @@ async function routeApi(
   await handler(request, response);
 }
 
+async function openDatabase(options: AppOptions, today: Date): Promise<Database> {
+  const database = await Database.open();
+  await database.withConnection(async (connection) => {
+    await createTables(connection);
+    if (options.loadData) {
+      await options.loadData(connection, today);
+    } else {
+      // Loaded only when used: tests bring their own fixtures.
+      const { seedDemoData } = await import('./embedded/demo/seed.ts');
+      await seedDemoData(connection, { today, seed: options.config.DEMO_SEED });
+    }
+    await clusterTables(connection);
+  });
+  return database;
+}
+
 /** Builds the app: database, embedded service, assets. Does not listen. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
   const now = options.now ?? clockFor(config);
-  const database = await Database.open();
-  await database.withConnection(async (connection) => {
-    await createTables(connection);
-    const today = new Date(now());
-    if (options.loadData) await options.loadData(connection, today);
-    else {
-      // Loaded only when used: tests bring their own fixtures.
-      const { seedDemoData } = await import('./embedded/demo/seed.ts');
-      await seedDemoData(connection, { today, seed: config.DEMO_SEED });
-    }
-  });
+  const database = options.database ?? (await openDatabase(options, new Date(now())));
   const users =
     options.users ??
     (config.USERS_FILE ? await readUsersFile(config.USERS_FILE) : await demoUsers());

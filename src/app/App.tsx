@@ -6,8 +6,8 @@ export function App() {
     <main className="placeholder">
       <h1>Marketplace analyst dashboard</h1>
       <p>
-        Query the Marketplace Data Query Service: 13F institutional holdings and the CRM
-        marketplace data around them. The workspace is being built; the API is live.
+        Query the Marketplace Data Query Service: 13F institutional holdings and the CRM marketplace
+        data around them. The workspace is being built; the API is live.
       </p>
       <h2>Modules</h2>
       <ul>

@@ -86,3 +86,15 @@ export async function appendRows(
   appender.closeSync();
   return rowId;
 }
+
+/**
+ * DuckDB skips row groups by their min/max values, so storing 13F rows sorted by CUSIP and
+ * period lets "who holds this security" read a few row groups instead of the whole table.
+ * Row ids keep the insertion order, so default ordering and paging do not change.
+ */
+export async function clusterTables(connection: DuckDBConnection): Promise<void> {
+  const table = quoteIdentifier('13f_holdings');
+  await connection.run(
+    `CREATE OR REPLACE TABLE ${table} AS SELECT * FROM ${table} ORDER BY "cusip", "periodofreport"`,
+  );
+}

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const system = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
-  (path) => path !== undefined && path !== '' && existsSync(path),
+  (path): path is string => path !== undefined && path !== '' && existsSync(path),
 );
 if (!system) {
   execFileSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit' });

@@ -1,0 +1,165 @@
+/**
+ * Query latency on a large 13F table: the same queries run in-process (validation + DuckDB, no
+ * HTTP) and end-to-end over loopback HTTP, interleaved in one run so both see the same machine.
+ *
+ *   npm run bench -- [--scale 1000000] [--iterations 300] [--seconds 120]
+ */
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { validateQuery } from '#contract/validate';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { demoUsers, DEMO_USERS } from '../server/embedded/auth/users.ts';
+import { Database } from '../server/embedded/db/database.ts';
+import { clusterTables, createTables } from '../server/embedded/db/schema.ts';
+import { seedDemoData } from '../server/embedded/demo/seed.ts';
+import { runQuery } from '../server/embedded/run-query.ts';
+import { createLogger } from '../server/log.ts';
+import { percentile, formatMs } from './stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1000000' },
+    iterations: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '120' },
+  },
+});
+const scale = Number(args.scale);
+const iterations = Number(args.iterations);
+const deadline = performance.now() + Number(args.seconds) * 1000;
+const today = new Date('2026-06-15T12:00:00Z');
+
+console.log(`Loading ${scale.toLocaleString('en-US')} 13F rows (plus the CRM demo modules)...`);
+const loadStarted = performance.now();
+const database = await Database.open();
+const counts = await database.withConnection(async (connection) => {
+  await createTables(connection);
+  const loaded = await seedDemoData(connection, { today, thirteenFRows: scale });
+  await clusterTables(connection);
+  return loaded;
+});
+console.log(
+  `Loaded ${counts['13f_holdings'].toLocaleString('en-US')} rows in ${formatMs(performance.now() - loadStarted)}`,
+);
+
+const config = loadConfig({ LOG_LEVEL: 'silent', ROW_CAP: '50000' });
+const app = await createApp({
+  config,
+  logger: createLogger('silent'),
+  database,
+  users: await demoUsers(),
+  now: () => today.getTime(),
+  assets: 'none',
+});
+const server = createServer(app.handle);
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address() as AddressInfo;
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function post(path: string, body: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (response.statusCode === 200) resolve(text);
+          else reject(new Error(`HTTP ${response.statusCode}: ${text}`));
+        });
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+const analyst = DEMO_USERS[0];
+const { access_token: token } = JSON.parse(
+  await post('/index.php/api/oauth2', JSON.stringify({ ...analyst, grant_type: 'password' }), {
+    'Content-Type': 'application/json',
+  }),
+) as { access_token: string };
+
+// A CUSIP held by many filers, so the equality query returns a full page of 100.
+const [{ cusip } = { cusip: '' }] = (await database.rows({
+  sql: 'SELECT cusip FROM "13f_holdings" GROUP BY cusip ORDER BY count(*) DESC LIMIT 1',
+  params: [],
+})) as { cusip: string }[];
+
+const cases = [
+  {
+    name: 'cusip equality, order by value, limit 100',
+    body: {
+      module: '13f_holdings',
+      filters: { filter: [{ cusip: { $equals: cusip } }], order_by: 'value:DESC', max_num: '100' },
+    },
+  },
+  {
+    name: 'count over a filedat range',
+    body: {
+      module: '13f_holdings',
+      count_only: true,
+      filters: {
+        filter: [{ filedat: { $between: ['2025-01-01 00:00:00', '2025-12-31 23:59:59'] } }],
+      },
+    },
+  },
+];
+
+console.log(
+  `\nEach query ${iterations} times in-process and over HTTP, interleaved (p50 / p95):\n`,
+);
+console.log(
+  `${'query'.padEnd(44)}${'in-process'.padStart(20)}${'HTTP'.padStart(20)}${'HTTP/in-process'.padStart(18)}${'goal'.padStart(26)}`,
+);
+let allMet = true;
+for (const benchCase of cases) {
+  const text = JSON.stringify(benchCase.body);
+  const validated = validateQuery(benchCase.body);
+  if (!validated.ok) throw new Error(validated.problem.message);
+  const inProcess: number[] = [];
+  const overHttp: number[] = [];
+  for (let i = 0; i < iterations + 10 && performance.now() < deadline; i += 1) {
+    let started = performance.now();
+    const checked = validateQuery(JSON.parse(text));
+    if (!checked.ok) throw new Error(checked.problem.message);
+    await runQuery(database, checked.query, { today, rowCap: config.ROW_CAP });
+    const local = performance.now() - started;
+    started = performance.now();
+    await post('/index.php/api/service', text, {
+      'Content-Type': 'text/plain',
+      'Oauth-Token': token,
+    });
+    const remote = performance.now() - started;
+    // The first ten rounds warm caches and the JIT; they are not counted.
+    if (i >= 10) {
+      inProcess.push(local);
+      overHttp.push(remote);
+    }
+  }
+  const local50 = percentile(inProcess, 50);
+  const remote50 = percentile(overHttp, 50);
+  const budget = 1.3 * local50 + 1;
+  const met = remote50 <= budget;
+  allMet &&= met;
+  console.log(
+    `${benchCase.name.padEnd(44)}${`${formatMs(local50)} / ${formatMs(percentile(inProcess, 95))}`.padStart(20)}${`${formatMs(remote50)} / ${formatMs(percentile(overHttp, 95))}`.padStart(20)}${`${(remote50 / local50).toFixed(2)}x`.padStart(18)}${`≤ ${formatMs(budget)} ${met ? 'met' : 'MISSED'}`.padStart(26)}`,
+  );
+}
+console.log('\nGoal: HTTP p50 ≤ 1.3 × in-process p50 + 1 ms.');
+
+server.closeAllConnections();
+server.close();
+agent.destroy();
+await app.close();
+process.exitCode = allMet ? 0 : 1;

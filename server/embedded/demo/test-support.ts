@@ -1,0 +1,80 @@
+/**
+ * Shared set-up for the demo data tests: an in-memory DuckDB with the service's tables, loaded
+ * the way the embedded service loads it, and a small query helper.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import type { ModuleId } from '#contract/catalog';
+import { createTables } from '../db/schema.ts';
+import { seedDemoData } from './seed.ts';
+import type { SeedOptions } from './seed.ts';
+
+/** A fixed "today" with a time of day, so instants late on the day are exercised too. */
+export const TODAY = new Date('2026-03-15T14:30:00Z');
+
+export interface Seeded {
+  readonly connection: DuckDBConnection;
+  readonly counts: Record<ModuleId, number>;
+}
+
+/** A fresh in-memory database with every table created and the demo data loaded. */
+export async function seeded(options: SeedOptions): Promise<Seeded> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await createTables(connection);
+  const counts = await seedDemoData(connection, options);
+  return { connection, counts };
+}
+
+/** An empty in-memory database with the tables created. */
+export async function emptyDatabase(): Promise<DuckDBConnection> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await createTables(connection);
+  return connection;
+}
+
+export type Row = Record<string, unknown>;
+
+/** Runs `sql` and returns its rows as JSON-like objects (cast counts to INTEGER in the SQL). */
+export async function query(connection: DuckDBConnection, sql: string): Promise<Row[]> {
+  const reader = await connection.runAndReadAll(sql);
+  return reader.getRowObjectsJson();
+}
+
+/** The single value of a one-row, one-column query. */
+export async function scalar(connection: DuckDBConnection, sql: string): Promise<unknown> {
+  const [row] = await query(connection, sql);
+  return row === undefined ? undefined : Object.values(row)[0];
+}
+
+/** The distinct non-null values of a column, as strings. */
+export async function distinct(
+  connection: DuckDBConnection,
+  table: string,
+  column: string,
+): Promise<string[]> {
+  const rows = await query(
+    connection,
+    `SELECT DISTINCT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`,
+  );
+  return rows.map((row) => String(row.v));
+}
+
+/** Date and datetime values after `today` in any module, as "module.field: count" entries. */
+export async function futureValues(connection: DuckDBConnection, today: Date): Promise<string[]> {
+  const now = today.toISOString().slice(0, 23).replace('T', ' ');
+  const found: string[] = [];
+  for (const module of MODULE_IDS) {
+    for (const field of CATALOG[module].fields) {
+      if (field.kind !== 'date' && field.kind !== 'datetime') continue;
+      const count = await scalar(
+        connection,
+        `SELECT count(*)::INTEGER FROM "${module}" WHERE "${field.name}" > TIMESTAMP '${now}'`,
+      );
+      if (count !== 0) found.push(`${module}.${field.name}: ${String(count)}`);
+    }
+  }
+  return found;
+}
