@@ -128,8 +128,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     const started = performance.now();
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     response.setHeader('X-Request-Id', requestId);
+    const isApi = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
     response.on('finish', () => {
-      logger.info('request', {
+      // API calls are the audit trail; asset requests are only noise outside debugging.
+      (isApi ? logger.info : logger.debug)('request', {
         request_id: requestId,
         method: request.method,
         path: pathname,
@@ -137,7 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     });
-    if (pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`)) {
+    if (!isApi) {
       (assets?.handle ?? notFound)(request, response, () => {
         notFound(request, response, () => undefined);
       });
