@@ -5,7 +5,6 @@ import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './embedded/auth/users.ts';
 import { createLogger } from './log.ts';
 
-const started = performance.now();
 let config;
 try {
   config = loadConfig(process.env);
@@ -21,7 +20,7 @@ server.on('request', app.handle);
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const seconds = process.uptime().toFixed(2);
   const lines = [
     '',
     `  Marketplace analyst dashboard ready in ${seconds} s`,
