@@ -8,18 +8,6 @@
 export type FieldKind =
   'text' | 'number' | 'percent' | 'date' | 'datetime' | 'boolean' | 'id' | 'url';
 
-/** Every field kind, in the order the builder lists them. */
-export const FIELD_KINDS = [
-  'text',
-  'number',
-  'percent',
-  'date',
-  'datetime',
-  'boolean',
-  'id',
-  'url',
-] as const satisfies readonly FieldKind[];
-
 /** One field of a module as the service names it, with what the dashboard knows about it. */
 export interface FieldDefinition {
   /** The exact wire name. */
@@ -227,9 +215,4 @@ export function isModuleId(value: unknown): value is ModuleId {
 /** The definition of `field` in `module`, or undefined when the module has no such field. */
 export function findField(module: ModuleId, field: string): FieldDefinition | undefined {
   return CATALOG[module].fields.find((candidate) => candidate.name === field);
-}
-
-/** The module's field names, in catalog order. */
-export function fieldNames(module: ModuleId): readonly string[] {
-  return CATALOG[module].fields.map((field) => field.name);
 }

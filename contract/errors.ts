@@ -20,11 +20,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'method_not_allowed',
-  'unsupported_media_type',
   'payload_too_large',
   'too_many_requests',
-  'upstream_error',
-  'upstream_timeout',
   'internal_error',
 ] as const;
 

@@ -20,8 +20,6 @@ export type WireGroup = { $and: WireFilterNode[] } | { $or: WireFilterNode[] };
 /** One element of `filters.filter`: a field condition or a group. */
 export type WireFilterNode = WireGroup | WireFieldCondition;
 
-const GROUP_KEYS = ['$and', '$or'] as const;
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -168,6 +166,3 @@ export const queryBodySchema = z.strictObject({
 export type QueryBody = z.infer<typeof queryBodySchema>;
 /** The `filters` object of a query request body. */
 export type QueryFilters = z.infer<typeof queryFiltersSchema>;
-
-/** The groups' keys, for consumers that walk the wire tree. */
-export const GROUP_OPERATORS = GROUP_KEYS;

@@ -79,7 +79,7 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /** Turns the first zod issue into a problem, keeping the code and names the schema attached. */
-export function problemFromZod(error: z.ZodError): QueryProblem {
+function problemFromZod(error: z.ZodError): QueryProblem {
   const issue = error.issues[0];
   const params = (issue && 'params' in issue ? issue.params : undefined) as
     Record<string, string> | undefined;

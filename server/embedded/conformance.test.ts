@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '#contract/catalog';
+import { errorBodySchema } from '#contract/errors';
 import { startTestServer } from '../../testing/api-server.ts';
 import type { TestServer } from '../../testing/api-server.ts';
 import { ANALYST, FIXTURE_NOW, IDENTITY_FIELD, loadFixtures } from '../../testing/fixtures.ts';
@@ -39,7 +40,7 @@ async function check(testCase: ConformanceCase) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(testCase.status ?? 200);
   const body = answer.body as Record<string, unknown>;
   if (testCase.error !== undefined) {
-    expect(body.error).toBe(testCase.error);
+    expect(errorBodySchema.parse(body).error).toBe(testCase.error);
     for (const word of testCase.mentions ?? []) expect(body.error_message).toContain(word);
     expect(JSON.stringify(body)).not.toMatch(/SELECT|duckdb|at .*\.ts/i);
     return;

@@ -4,6 +4,7 @@
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
+  private sweepAbove = 10_000;
 
   constructor(
     private readonly now: () => number,
@@ -30,6 +31,16 @@ export class LoginThrottle {
 
   recordFailure(username: string): void {
     this.failures.set(username.toLowerCase(), [...this.recent(username), this.now()]);
+    if (this.failures.size > this.sweepAbove) this.sweep();
+  }
+
+  /** Drops accounts with no failure in the window, so sprayed user names cannot grow memory. */
+  private sweep(): void {
+    const since = this.now() - this.windowMs;
+    for (const [key, times] of this.failures) {
+      if ((times.at(-1) ?? 0) <= since) this.failures.delete(key);
+    }
+    this.sweepAbove = Math.max(10_000, this.failures.size * 2);
   }
 
   recordSuccess(username: string): void {
