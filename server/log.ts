@@ -2,12 +2,15 @@
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Writes one event with its fields. */
+export type LogFunction = (event: string, fields?: Record<string, unknown>) => void;
+
 /** A structured logger: one JSON line per event. Never pass tokens, passwords or bodies. */
 export interface Logger {
-  debug(event: string, fields?: Record<string, unknown>): void;
-  info(event: string, fields?: Record<string, unknown>): void;
-  warn(event: string, fields?: Record<string, unknown>): void;
-  error(event: string, fields?: Record<string, unknown>): void;
+  readonly debug: LogFunction;
+  readonly info: LogFunction;
+  readonly warn: LogFunction;
+  readonly error: LogFunction;
 }
 
 /** A logger writing JSON lines to stdout (stderr for warnings and errors). */
