@@ -1,0 +1,98 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/**
+ * Rebuilds the served `13f_holdings` table from the raw filings, the way the best 13F sites
+ * compute it:
+ *
+ * - per filer and period, the latest original or RESTATEMENT filing, plus NEW HOLDINGS
+ *   amendments filed after it;
+ * - rows aggregated by CUSIP (and put/call), since one security spans many rows;
+ * - weight = value / the filer's total for the period × 100;
+ * - change = shares versus the filer's previous reported period, in percent;
+ * - status NEW / ADDED / REDUCED / UNCHANGED, and a SOLD OUT row (zero shares and value,
+ *   −100 %) for every position of the previous period that is gone; a filer's first period in
+ *   the data has no status, as there is nothing to compare with.
+ */
+const DERIVE_SQL = `
+INSERT INTO "13f_holdings" ("_row", "name", "nameofissuer", "ticker", "cusip", "value", "shrsorprnamt",
+  "filedat", "periodofreport", "companyname", "service_account_id", "service_account_name",
+  "service_investment_strategy_id", "service_investment_strategy_name", "status", "pct_change_qoq",
+  "portfolio_pct_weight")
+WITH base AS (
+  SELECT cik, period_of_report, arg_max(accession, filed_at) AS accession, max(filed_at) AS filed_at
+  FROM thirteenf_filing
+  WHERE amendment_type IS NULL OR amendment_type = 'RESTATEMENT'
+  GROUP BY cik, period_of_report
+),
+effective AS (
+  SELECT f.accession, f.cik, f.period_of_report, f.filed_at
+  FROM thirteenf_filing f JOIN base b USING (cik, period_of_report)
+  WHERE f.accession = b.accession OR (f.amendment_type = 'NEW HOLDINGS' AND f.filed_at >= b.filed_at)
+),
+filer_names AS (
+  SELECT cik, arg_max(filer_name, filed_at) AS filer_name FROM thirteenf_filing GROUP BY cik
+),
+filer_periods AS (
+  SELECT cik, period_of_report AS period, max(filed_at) AS filed_at,
+    lag(period_of_report) OVER (PARTITION BY cik ORDER BY period_of_report) AS previous_period
+  FROM effective GROUP BY cik, period_of_report
+),
+positions AS (
+  SELECT e.cik, e.period_of_report AS period, i.cusip, i.put_call,
+    arg_max(i.nameofissuer, i.value_usd) AS issuer, sum(i.value_usd) AS value, sum(i.shares) AS shares
+  FROM thirteenf_infotable i JOIN effective e USING (accession)
+  GROUP BY e.cik, e.period_of_report, i.cusip, i.put_call
+),
+totals AS (SELECT cik, period, sum(value) AS total FROM positions GROUP BY cik, period),
+held AS (
+  SELECT p.*, fp.filed_at, fp.previous_period, prev.shares AS previous_shares
+  FROM positions p
+  JOIN filer_periods fp ON fp.cik = p.cik AND fp.period = p.period
+  LEFT JOIN positions prev ON prev.cik = p.cik AND prev.period = fp.previous_period
+    AND prev.cusip = p.cusip AND prev.put_call IS NOT DISTINCT FROM p.put_call
+),
+sold AS (
+  SELECT prev.cik, fp.period, prev.cusip, prev.put_call, prev.issuer, fp.filed_at
+  FROM filer_periods fp
+  JOIN positions prev ON prev.cik = fp.cik AND prev.period = fp.previous_period
+  ANTI JOIN positions now ON now.cik = fp.cik AND now.period = fp.period
+    AND now.cusip = prev.cusip AND now.put_call IS NOT DISTINCT FROM prev.put_call
+),
+derived AS (
+  SELECT h.cik, h.period, h.cusip, h.put_call, h.issuer, h.value, h.shares, h.filed_at,
+    CASE
+      WHEN h.previous_period IS NULL THEN NULL
+      WHEN h.previous_shares IS NULL THEN 'NEW'
+      WHEN h.shares > h.previous_shares THEN 'ADDED'
+      WHEN h.shares < h.previous_shares THEN 'REDUCED'
+      ELSE 'UNCHANGED'
+    END AS status,
+    CASE WHEN h.previous_shares > 0
+      THEN (h.shares - h.previous_shares) / h.previous_shares * 100 END AS pct_change,
+    CASE WHEN t.total > 0 THEN h.value / t.total * 100 ELSE 0 END AS weight
+  FROM held h JOIN totals t USING (cik, period)
+  UNION ALL
+  SELECT cik, period, cusip, put_call, issuer, 0, 0, filed_at, 'SOLD OUT', -100, 0 FROM sold
+),
+tickers AS (SELECT cusip, any_value(ticker) AS ticker FROM cusip_ticker GROUP BY cusip),
+matches AS (
+  SELECT cik, any_value(account_id) AS account_id, any_value(account_name) AS account_name,
+    any_value(strategy_id) AS strategy_id, any_value(strategy_name) AS strategy_name
+  FROM filer_match GROUP BY cik
+)
+SELECT
+  CAST(row_number() OVER (ORDER BY n.filer_name, d.cik, d.period DESC, d.value DESC, d.cusip, d.put_call) - 1 AS INTEGER),
+  concat_ws(' ', n.filer_name, strftime(d.period, '%Y-%m-%d'), coalesce(t.ticker, d.cusip), d.put_call),
+  d.issuer, t.ticker, d.cusip, d.value, d.shares, d.filed_at, d.period, n.filer_name,
+  m.account_id, m.account_name, m.strategy_id, m.strategy_name, d.status, d.pct_change, d.weight
+FROM derived d
+JOIN filer_names n USING (cik)
+LEFT JOIN tickers t USING (cusip)
+LEFT JOIN matches m USING (cik)
+`;
+
+/** Replaces every row of `13f_holdings` with what the raw filings say. */
+export async function deriveHoldings(connection: DuckDBConnection): Promise<void> {
+  await connection.run('DELETE FROM "13f_holdings"');
+  await connection.run(DERIVE_SQL);
+}

@@ -1,0 +1,104 @@
+import { createReadStream } from 'node:fs';
+import { SaxesParser } from 'saxes';
+import { ImportError } from './filing.ts';
+import type { InfoTableRow } from './filing.ts';
+
+/** Elements of an `infoTable` entry that become row fields, by local name. */
+const FIELDS = new Set([
+  'nameOfIssuer',
+  'titleOfClass',
+  'cusip',
+  'value',
+  'sshPrnamt',
+  'sshPrnamtType',
+  'putCall',
+]);
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+
+function toNumber(file: string, row: number, field: string, text: string | undefined): number {
+  const trimmed = (text ?? '').trim().replaceAll(',', '');
+  if (trimmed === '') throw new ImportError(file, row, `${field} is missing`);
+  const value = Number(trimmed);
+  if (!Number.isFinite(value))
+    throw new ImportError(file, row, `${field} ${JSON.stringify(trimmed)} is not a number`);
+  return value;
+}
+
+function toRow(file: string, rowNumber: number, fields: Map<string, string>): InfoTableRow {
+  const required = (name: string) => {
+    const value = fields.get(name)?.trim();
+    if (value === undefined || value === '')
+      throw new ImportError(file, rowNumber, `${name} is missing`);
+    return value;
+  };
+  const optional = (name: string) => fields.get(name)?.trim() || null;
+  return {
+    rowNumber,
+    nameOfIssuer: required('nameOfIssuer'),
+    titleOfClass: optional('titleOfClass'),
+    cusip: required('cusip').toUpperCase(),
+    value: toNumber(file, rowNumber, 'value', fields.get('value')),
+    shares: toNumber(file, rowNumber, 'sshPrnamt', fields.get('sshPrnamt')),
+    shareType: optional('sshPrnamtType'),
+    putCall: optional('putCall')?.toUpperCase() ?? null,
+  };
+}
+
+/**
+ * Streams the rows of a SEC information-table XML file, with or without the EDGAR namespace
+ * or a prefix. Memory stays flat: one entry is held at a time.
+ */
+export async function* readInfoTableXml(file: string): AsyncGenerator<InfoTableRow> {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const ready: InfoTableRow[] = [];
+  let fields: Map<string, string> | undefined;
+  let current: string | undefined;
+  let rowNumber = 0;
+  let sawTable = false;
+  let failure: Error | undefined;
+
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    if (name === 'informationTable') sawTable = true;
+    if (name === 'infoTable') {
+      rowNumber += 1;
+      fields = new Map();
+    } else if (fields && FIELDS.has(name)) {
+      current = name;
+      fields.set(name, '');
+    }
+  });
+  parser.on('text', (text) => {
+    if (fields && current) fields.set(current, (fields.get(current) ?? '') + text);
+  });
+  parser.on('closetag', (tag) => {
+    const name = localName(tag.name);
+    if (name === current) current = undefined;
+    if (name === 'infoTable' && fields) {
+      ready.push(toRow(file, rowNumber, fields));
+      fields = undefined;
+    }
+  });
+  parser.on('error', (error) => {
+    failure ??= new ImportError(file, rowNumber || null, `malformed XML: ${error.message}`);
+  });
+
+  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+    parser.write(chunk as string);
+    if (failure) throw failure;
+    yield* ready.splice(0);
+  }
+  parser.close();
+  if (failure) throw failure;
+  yield* ready.splice(0);
+  if (!sawTable)
+    throw new ImportError(
+      file,
+      null,
+      'not a 13F information table (no <informationTable> element)',
+    );
+}
