@@ -58,12 +58,15 @@ export async function* readInfoTableXml(file: string): AsyncGenerator<InfoTableR
   let fields: Map<string, string> | undefined;
   let current: string | undefined;
   let rowNumber = 0;
-  let sawTable = false;
-  let failure: Error | undefined;
+  // Set from the parser's callbacks, which TypeScript's narrowing cannot see.
+  const state: { sawTable: boolean; failure: Error | undefined } = {
+    sawTable: false,
+    failure: undefined,
+  };
 
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
-    if (name === 'informationTable') sawTable = true;
+    if (name === 'informationTable') state.sawTable = true;
     if (name === 'infoTable') {
       rowNumber += 1;
       fields = new Map();
@@ -84,18 +87,18 @@ export async function* readInfoTableXml(file: string): AsyncGenerator<InfoTableR
     }
   });
   parser.on('error', (error) => {
-    failure ??= new ImportError(file, rowNumber || null, `malformed XML: ${error.message}`);
+    state.failure ??= new ImportError(file, rowNumber || null, `malformed XML: ${error.message}`);
   });
 
   for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
     parser.write(chunk as string);
-    if (failure) throw failure;
+    if (state.failure) throw state.failure;
     yield* ready.splice(0);
   }
   parser.close();
-  if (failure) throw failure;
+  if (state.failure) throw state.failure;
   yield* ready.splice(0);
-  if (!sawTable)
+  if (!state.sawTable)
     throw new ImportError(
       file,
       null,
