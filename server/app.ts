@@ -9,7 +9,7 @@ import { TokenStore } from './embedded/auth/token-store.ts';
 import { demoUsers, readUsersFile } from './embedded/auth/users.ts';
 import type { ServiceUser } from './embedded/auth/users.ts';
 import { Database } from './embedded/db/database.ts';
-import { clusterTables, createTables } from './embedded/db/schema.ts';
+import { createTables } from './embedded/db/schema.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createEmbeddedService } from './embedded/service.ts';
 import type { EmbeddedService } from './embedded/service.ts';
@@ -25,7 +25,7 @@ export interface AppOptions {
   readonly users?: readonly ServiceUser[];
   /** A database already loaded by the caller (benchmarks); `loadData` is then not used. */
   readonly database?: Database;
-  /** Fills the empty tables; the demo seed by default. */
+  /** Fills the empty module tables; by default the demo data, imported filings and 13F derivation. */
   readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
   /** `none` serves only the API (server tests). */
   readonly assets?: ResolvedServeMode | 'none';
@@ -86,15 +86,14 @@ async function routeApi(
 async function openDatabase(options: AppOptions, today: Date): Promise<Database> {
   const database = await Database.open();
   await database.withConnection(async (connection) => {
-    await createTables(connection);
     if (options.loadData) {
+      await createTables(connection);
       await options.loadData(connection, today);
-    } else {
-      // Loaded only when used: tests bring their own fixtures.
-      const { seedDemoData } = await import('./embedded/demo/seed.ts');
-      await seedDemoData(connection, { today, seed: options.config.DEMO_SEED });
+      return;
     }
-    await clusterTables(connection);
+    // Loaded only when used: tests bring their own data.
+    const { loadServiceData } = await import('./embedded/load-data.ts');
+    await loadServiceData(connection, { today, config: options.config, logger: options.logger });
   });
   return database;
 }

@@ -13,6 +13,8 @@ export const configSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: seconds.default(18_000),
   ROW_CAP: z.coerce.number().int().min(1).default(50_000),
   USERS_FILE: z.string().min(1).optional(),
+  FILINGS_DB: z.string().min(1).default('var/filings.duckdb'),
+  FILER_MATCHES_FILE: z.string().min(1).optional(),
   DEMO_SEED: z.coerce.number().int().default(20_240_601),
   DEMO_TODAY: z.iso.date().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),

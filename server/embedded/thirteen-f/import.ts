@@ -21,8 +21,10 @@ export async function importXmlFilings(
     connection,
     async (writer) => {
       for (const filing of filings) {
-        await writer.addFiling(filing.meta);
-        await writer.appendRows(filing.meta, readInfoTableXml(filing.file));
+        // Messages name the file the rows came from.
+        const meta = { ...filing.meta, source: filing.file };
+        await writer.addFiling(meta);
+        await writer.appendRows(meta, readInfoTableXml(filing.file));
       }
       return { filings: writer.filings, rows: writer.rows };
     },

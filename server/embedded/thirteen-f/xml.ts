@@ -81,7 +81,8 @@ export async function* readInfoTableXml(file: string): AsyncGenerator<InfoTableR
   parser.on('closetag', (tag) => {
     const name = localName(tag.name);
     if (name === current) current = undefined;
-    if (name === 'infoTable' && fields) {
+    // After a syntax error the parser recovers and goes on; the first error is what counts.
+    if (name === 'infoTable' && fields && !state.failure) {
       ready.push(toRow(file, rowNumber, fields));
       fields = undefined;
     }

@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import { ImportError, valueUnitFor } from './filing.ts';
+import type { FilingMeta } from './filing.ts';
+import { importDataSet } from './datasets.ts';
+import { importManifest, importXmlFilings } from './import.ts';
+import type { ImportSummary } from './import.ts';
+import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
+import { openFilingStore } from './store.ts';
+
+const USAGE = `Import SEC 13F filings into the filing store the server loads at start-up.
+
+  npm run import-13f -- --manifest <manifest.json>
+  npm run import-13f -- --dataset <folder or .zip with SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv>
+  npm run import-13f -- --xml <information-table.xml> --cik <CIK> --filer <name>
+                        --period <YYYY-MM-DD> --filed <YYYY-MM-DD or ISO timestamp>
+                        [--type 13F-HR|13F-HR/A] [--amendment RESTATEMENT|"NEW HOLDINGS"]
+                        [--accession <number>] [--value-unit usd|thousands]
+
+Options: --store <file> (default: FILINGS_DB or var/filings.duckdb). One run is one transaction:
+bad input imports nothing. Restart the server to serve new filings.`;
+
+const { values: args } = parseArgs({
+  options: {
+    manifest: { type: 'string' },
+    dataset: { type: 'string' },
+    xml: { type: 'string' },
+    cik: { type: 'string' },
+    filer: { type: 'string' },
+    period: { type: 'string' },
+    filed: { type: 'string' },
+    type: { type: 'string', default: '13F-HR' },
+    amendment: { type: 'string' },
+    accession: { type: 'string' },
+    'value-unit': { type: 'string' },
+    store: { type: 'string', default: process.env.FILINGS_DB ?? 'var/filings.duckdb' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+function required(name: 'cik' | 'filer' | 'period' | 'filed'): string {
+  const value = args[name];
+  if (!value) throw new ImportError('command line', null, `--${name} is required with --xml`);
+  return value;
+}
+
+function xmlMeta(file: string): FilingMeta {
+  const submissionType =
+    args.type === '13F-HR/A' ? '13F-HR/A' : args.type === '13F-HR' ? '13F-HR' : undefined;
+  if (!submissionType)
+    throw new ImportError('command line', null, '--type must be 13F-HR or 13F-HR/A');
+  const amendment = args.amendment ?? (submissionType === '13F-HR/A' ? 'RESTATEMENT' : undefined);
+  if (amendment !== undefined && amendment !== 'RESTATEMENT' && amendment !== 'NEW HOLDINGS') {
+    throw new ImportError(
+      'command line',
+      null,
+      '--amendment must be RESTATEMENT or "NEW HOLDINGS"',
+    );
+  }
+  const period = required('period');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(period))
+    throw new ImportError('command line', null, '--period must be YYYY-MM-DD');
+  const filedAt = parseFiledAt(required('filed'));
+  if (Number.isNaN(filedAt.getTime()))
+    throw new ImportError('command line', null, '--filed is not a date');
+  const base = {
+    cik: normalizeCik(required('cik')),
+    filerName: required('filer'),
+    periodOfReport: period,
+    filedAt,
+    submissionType,
+    amendmentType: submissionType === '13F-HR/A' ? (amendment ?? 'RESTATEMENT') : null,
+  } as const;
+  const unit = args['value-unit'];
+  return {
+    ...base,
+    accession: args.accession ?? syntheticAccession(base),
+    valueUnit: unit === 'usd' || unit === 'thousands' ? unit : valueUnitFor(filedAt),
+    source: file,
+  };
+}
+
+async function main(): Promise<number> {
+  const sources = [args.manifest, args.dataset, args.xml].filter(Boolean);
+  if (args.help || sources.length !== 1) {
+    console.log(USAGE);
+    return args.help ? 0 : 1;
+  }
+  const store = await openFilingStore(args.store);
+  const started = performance.now();
+  const progress = ({ rows, file }: { rows: number; file: string }) => {
+    console.log(`  ${rows.toLocaleString('en-US')} rows read (${file})`);
+  };
+  try {
+    let summary: ImportSummary;
+    if (args.manifest) summary = await importManifest(store.connection, args.manifest, progress);
+    else if (args.dataset) summary = await importDataSet(store.connection, args.dataset, progress);
+    else {
+      const file = args.xml ?? '';
+      summary = await importXmlFilings(store.connection, [{ file, meta: xmlMeta(file) }], progress);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s into ${args.store}.`,
+    );
+    console.log('Restart the server to serve them.');
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    console.error(`Import failed, nothing was imported: ${error.message}`);
+    return 1;
+  } finally {
+    store.close();
+  }
+}
+
+process.exitCode = await main();
