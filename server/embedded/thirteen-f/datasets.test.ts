@@ -1,0 +1,369 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeSecDataSet } from '../../../testing/sec-datasets.ts';
+import type {
+  SecDataSetOptions,
+  SecInfoTableRow,
+  SecSubmission,
+} from '../../../testing/sec-datasets.ts';
+import { createTables } from '../db/schema.ts';
+import { importDataSet } from './datasets.ts';
+import { deriveHoldings } from './derive.ts';
+import { ImportError } from './filing.ts';
+import { importManifest } from './import.ts';
+import { readManifest } from './manifest.ts';
+import { addCusipTickers, readCusipTickers } from './reference.ts';
+import { createFilingTables } from './schema.ts';
+import { readInfoTableXml } from './xml.ts';
+
+const DATA = join(import.meta.dirname, '../../../data/13f');
+const MANIFEST = join(DATA, 'berkshire-hathaway/manifest.json');
+
+type Row = Record<string, unknown>;
+
+async function freshDatabase(): Promise<DuckDBConnection> {
+  const connection = await (await DuckDBInstance.create(':memory:')).connect();
+  await createTables(connection);
+  await createFilingTables(connection);
+  return connection;
+}
+
+async function rows(connection: DuckDBConnection, sql: string): Promise<Row[]> {
+  return (await connection.runAndReadAll(sql)).getRowObjectsJson();
+}
+
+const rawTables = async (connection: DuckDBConnection) => ({
+  filings: await rows(connection, 'SELECT * FROM thirteenf_filing ORDER BY accession'),
+  infotable: await rows(
+    connection,
+    'SELECT * FROM thirteenf_infotable ORDER BY accession, row_number',
+  ),
+});
+
+/** Derived holdings reduced to what a test reads: CUSIP, value, shares, weight. */
+async function holdings(connection: DuckDBConnection): Promise<Row[]> {
+  await deriveHoldings(connection);
+  return rows(
+    connection,
+    `SELECT cusip, value, shrsorprnamt AS shares, round(portfolio_pct_weight, 6) AS weight
+     FROM "13f_holdings" ORDER BY _row`,
+  );
+}
+
+async function importFailure(promise: Promise<unknown>): Promise<ImportError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ImportError))
+    throw new Error(`expected an ImportError, got ${String(error)}`);
+  return error;
+}
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sec-13f-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const filing = (accession: string, overrides: Partial<SecSubmission> = {}): SecSubmission => ({
+  accession,
+  cik: '1067983',
+  filerName: 'BERKSHIRE HATHAWAY INC',
+  filingDate: '2024-05-15',
+  periodOfReport: '2024-03-31',
+  submissionType: '13F-HR',
+  ...overrides,
+});
+
+const CUSIPS = ['037833100', '060505104', '191216100', '166764100', '025816109'] as const;
+const position = (
+  accession: string,
+  cusip: string,
+  value: number | string,
+  shares: number | string = Number(value) / 10,
+): SecInfoTableRow => ({
+  accession,
+  nameOfIssuer: `ISSUER ${cusip}`,
+  titleOfClass: 'COM',
+  cusip,
+  value,
+  shares,
+  shareType: 'SH',
+});
+
+async function writeAndImport(
+  connection: DuckDBConnection,
+  submissions: readonly SecSubmission[],
+  infotable: readonly SecInfoTableRow[],
+  options?: SecDataSetOptions,
+) {
+  return importDataSet(connection, await writeSecDataSet(dir, submissions, infotable, options));
+}
+
+describe('importDataSet', () => {
+  it.each([
+    ['a folder', {}],
+    ['a zip, columns in another order', { zip: true, reverseColumns: true }],
+  ])(
+    'reproduces the XML import of the Berkshire filings from %s',
+    async (_, options: SecDataSetOptions) => {
+      const xmlFilings = await readManifest(MANIFEST);
+      const submissions: SecSubmission[] = [];
+      const infotable: SecInfoTableRow[] = [];
+      for (const [i, { meta, file }] of xmlFilings.entries()) {
+        const accession = `0000950123-${String(i).padStart(2, '0')}-000042`;
+        submissions.push({
+          accession,
+          cik: meta.cik.replace(/^0+/, ''),
+          filerName: meta.filerName,
+          filingDate: meta.filedAt.toISOString().slice(0, 10),
+          periodOfReport: meta.periodOfReport,
+          submissionType: meta.submissionType,
+        });
+        for await (const row of readInfoTableXml(file)) infotable.push({ ...row, accession });
+      }
+      const tickers = await readCusipTickers(join(DATA, 'cusip-tickers.csv'));
+
+      const fromXml = await freshDatabase();
+      await importManifest(fromXml, MANIFEST);
+      await addCusipTickers(fromXml, tickers);
+      await deriveHoldings(fromXml);
+      const fromTsv = await freshDatabase();
+      const summary = await writeAndImport(fromTsv, submissions, infotable, options);
+      await addCusipTickers(fromTsv, tickers);
+      await deriveHoldings(fromTsv);
+
+      expect(summary).toEqual({ filings: xmlFilings.length, rows: infotable.length });
+      const all = 'SELECT * FROM "13f_holdings" ORDER BY _row';
+      const expected = await rows(fromXml, all);
+      expect(expected.length).toBeGreaterThan(100);
+      expect(await rows(fromTsv, all)).toEqual(expected);
+      // The README's independent figure, so both sides cannot be wrong the same way.
+      const [apple] = await rows(
+        fromTsv,
+        `SELECT round(portfolio_pct_weight, 4) AS weight FROM "13f_holdings"
+         WHERE ticker = 'AAPL' AND periodofreport = DATE '2022-12-31'`,
+      );
+      expect(apple).toEqual({ weight: 38.897 });
+    },
+  );
+
+  it('scales values reported in thousands by filings made before 2023-01-03', async () => {
+    const connection = await freshDatabase();
+    await writeAndImport(
+      connection,
+      [
+        filing('OLD', { filingDate: '2022-11-14', periodOfReport: '2022-09-30' }),
+        filing('NEW', { filingDate: '2023-01-03', periodOfReport: '2022-12-31' }),
+      ],
+      [position('OLD', CUSIPS[0], 1234), position('NEW', CUSIPS[0], 1234)],
+    );
+    expect(
+      await rows(connection, 'SELECT accession, value_usd FROM thirteenf_infotable ORDER BY 1'),
+    ).toEqual([
+      { accession: 'NEW', value_usd: 1234 },
+      { accession: 'OLD', value_usd: 1_234_000 },
+    ]);
+    expect(
+      await rows(
+        connection,
+        'SELECT accession, filed_at, period_of_report FROM thirteenf_filing ORDER BY 1',
+      ),
+    ).toEqual([
+      { accession: 'NEW', filed_at: '2023-01-03 00:00:00', period_of_report: '2022-12-31' },
+      { accession: 'OLD', filed_at: '2022-11-14 00:00:00', period_of_report: '2022-09-30' },
+    ]);
+  });
+
+  it('lets a RESTATEMENT replace the original filing for its period', async () => {
+    const connection = await freshDatabase();
+    await writeAndImport(
+      connection,
+      [
+        filing('ORIGINAL'),
+        filing('RESTATED', {
+          submissionType: '13F-HR/A',
+          amendmentType: 'RESTATEMENT',
+          filingDate: '2024-06-01',
+        }),
+      ],
+      [
+        position('ORIGINAL', CUSIPS[0], 600),
+        position('ORIGINAL', CUSIPS[1], 400),
+        position('RESTATED', CUSIPS[0], 300),
+        position('RESTATED', CUSIPS[2], 100),
+      ],
+    );
+    expect(await holdings(connection)).toEqual([
+      { cusip: CUSIPS[0], value: 300, shares: 30, weight: 75 },
+      { cusip: CUSIPS[2], value: 100, shares: 10, weight: 25 },
+    ]);
+  });
+
+  it('adds a NEW HOLDINGS amendment to the filing and recomputes weights', async () => {
+    const connection = await freshDatabase();
+    await writeAndImport(
+      connection,
+      [
+        filing('ORIGINAL'),
+        filing('ADDED', {
+          submissionType: '13F-HR/A',
+          amendmentType: 'NEW HOLDINGS',
+          filingDate: '2024-06-01',
+        }),
+      ],
+      [
+        position('ORIGINAL', CUSIPS[0], 600),
+        position('ORIGINAL', CUSIPS[1], 400),
+        position('ADDED', CUSIPS[2], 1000),
+      ],
+    );
+    expect(await holdings(connection)).toEqual([
+      { cusip: CUSIPS[2], value: 1000, shares: 100, weight: 50 },
+      { cusip: CUSIPS[0], value: 600, shares: 60, weight: 30 },
+      { cusip: CUSIPS[1], value: 400, shares: 40, weight: 20 },
+    ]);
+  });
+
+  it('treats a 13F-HR/A without an amendment type as a restatement', async () => {
+    const connection = await freshDatabase();
+    await writeAndImport(connection, [filing('AMENDED', { submissionType: '13F-HR/A' })], []);
+    expect(
+      await rows(connection, 'SELECT submission_type, amendment_type FROM thirteenf_filing'),
+    ).toEqual([{ submission_type: '13F-HR/A', amendment_type: 'RESTATEMENT' }]);
+  });
+
+  it('skips 13F-NT notices and any rows filed under them', async () => {
+    const connection = await freshDatabase();
+    const summary = await writeAndImport(
+      connection,
+      [filing('HOLDINGS'), filing('NOTICE', { submissionType: '13F-NT' })],
+      [position('NOTICE', CUSIPS[1], 5), position('HOLDINGS', CUSIPS[0], 10)],
+    );
+    expect(summary).toEqual({ filings: 1, rows: 1 });
+    const { filings, infotable } = await rawTables(connection);
+    expect(filings.map((row) => row.accession)).toEqual(['HOLDINGS']);
+    expect(infotable.map((row) => [row.accession, row.row_number])).toEqual([['HOLDINGS', 2]]);
+  });
+
+  it('takes rows in any order, each to its own filing', async () => {
+    const connection = await freshDatabase();
+    const interleaved = CUSIPS.map((cusip, i) => position(i % 2 === 0 ? 'A' : 'B', cusip, i + 1));
+    await writeAndImport(connection, [filing('A'), filing('B', { cik: '42' })], interleaved);
+    const { infotable } = await rawTables(connection);
+    expect(infotable.map((row) => [row.accession, row.row_number, row.cusip])).toEqual([
+      ['A', 1, CUSIPS[0]],
+      ['A', 3, CUSIPS[2]],
+      ['A', 5, CUSIPS[4]],
+      ['B', 2, CUSIPS[1]],
+      ['B', 4, CUSIPS[3]],
+    ]);
+  });
+
+  it('is idempotent: importing the same data set twice leaves the same rows', async () => {
+    const connection = await freshDatabase();
+    const path = await writeSecDataSet(
+      dir,
+      [filing('A'), filing('B', { cik: '42' })],
+      CUSIPS.map((cusip, i) => position(i < 3 ? 'A' : 'B', cusip, 100 * (i + 1))),
+    );
+    const first = await importDataSet(connection, path);
+    const once = await rawTables(connection);
+    const second = await importDataSet(connection, path);
+    expect(second).toEqual(first);
+    expect(once.infotable).toHaveLength(5);
+    expect(await rawTables(connection)).toEqual(once);
+  });
+});
+
+describe('importDataSet with a bad file', () => {
+  const good = [filing('GOOD')];
+  const twentyRows = Array.from({ length: 20 }, (_, i) =>
+    position('GOOD', CUSIPS[i % CUSIPS.length] ?? '', 10 + i),
+  );
+
+  const rowsWith = (index: number, patch: Partial<SecInfoTableRow>) =>
+    twentyRows.map((row, i) => (i === index ? { ...row, ...patch } : row));
+
+  it.each<{
+    problem: string;
+    submissions?: SecSubmission[];
+    rows?: SecInfoTableRow[];
+    options?: SecDataSetOptions;
+    row: number | null;
+    message: RegExp;
+  }>([
+    {
+      problem: 'a missing INFOTABLE column',
+      options: { omit: { INFOTABLE: ['SSHPRNAMT'] } },
+      row: null,
+      message: /INFOTABLE\.tsv: missing column SSHPRNAMT$/,
+    },
+    {
+      problem: 'a missing SUBMISSION column',
+      options: { omit: { SUBMISSION: ['PERIODOFREPORT'] } },
+      row: null,
+      message: /SUBMISSION\.tsv: missing column PERIODOFREPORT$/,
+    },
+    {
+      problem: 'a negative share count',
+      rows: rowsWith(16, { shares: -5 }),
+      row: 17,
+      message: /INFOTABLE\.tsv, row 17: share count -5 is negative/,
+    },
+    {
+      problem: 'a malformed CUSIP, in a zip',
+      rows: rowsWith(2, { cusip: '12345' }),
+      options: { zip: true },
+      row: 3,
+      message: /INFOTABLE\.tsv, row 3: CUSIP "12345" is not/,
+    },
+    {
+      problem: 'a missing VALUE',
+      rows: rowsWith(19, { value: '' }),
+      row: 20,
+      message: /INFOTABLE\.tsv, row 20: VALUE is missing/,
+    },
+    {
+      problem: 'a tab inside a field, which shifts the later columns',
+      rows: rowsWith(5, { nameOfIssuer: 'ACME\tINC' }),
+      row: 6,
+      message: /INFOTABLE\.tsv, row 6: 16 fields, the header has 15$/,
+    },
+    {
+      problem: 'an impossible filing date',
+      submissions: [
+        filing('OTHER', { submissionType: '13F-NT' }),
+        filing('GOOD', { filingDate: '2024-02-31' }),
+      ],
+      row: 2,
+      message: /SUBMISSION\.tsv, row 2: FILING_DATE "31-FEB-2024" is not a date/,
+    },
+  ])('rejects $problem, naming file and row, and imports nothing', async (bad) => {
+    const connection = await freshDatabase();
+    const error = await importFailure(
+      writeAndImport(connection, bad.submissions ?? good, bad.rows ?? twentyRows, bad.options),
+    );
+    expect(error.message).toMatch(bad.message);
+    expect(error.message.startsWith(`${dir}/`)).toBe(true);
+    expect(error.row).toBe(bad.row);
+    expect(await rawTables(connection)).toEqual({ filings: [], infotable: [] });
+  });
+
+  it('keeps an earlier import of the same filings intact', async () => {
+    const connection = await freshDatabase();
+    await writeAndImport(connection, good, twentyRows.slice(0, 4));
+    const before = await rawTables(connection);
+    const broken = rowsWith(16, { shares: -5 });
+    await importFailure(writeAndImport(connection, [...good, filing('OTHER')], broken));
+    expect(before.infotable).toHaveLength(4);
+    expect(await rawTables(connection)).toEqual(before);
+  });
+});

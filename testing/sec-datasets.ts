@@ -1,0 +1,243 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+
+/**
+ * Writes SEC "Form 13F data sets" (SUBMISSION, COVERPAGE and INFOTABLE as tab-separated files
+ * with SEC's full header rows and `14-FEB-2024` dates) from typed inputs, for tests and benches.
+ */
+
+export type SecFile = 'SUBMISSION' | 'COVERPAGE' | 'INFOTABLE';
+
+export const SEC_COLUMNS: Readonly<Record<SecFile, readonly string[]>> = {
+  SUBMISSION: ['ACCESSION_NUMBER', 'FILING_DATE', 'SUBMISSIONTYPE', 'CIK', 'PERIODOFREPORT'],
+  COVERPAGE: [
+    'ACCESSION_NUMBER',
+    'REPORTCALENDARORQUARTER',
+    'ISAMENDMENT',
+    'AMENDMENTNO',
+    'AMENDMENTTYPE',
+    'CONFDENIEDEXPIRED',
+    'DATEDENIEDEXPIRED',
+    'DATEREPORTED',
+    'REASONFORNONCONFIDENTIALITY',
+    'FILINGMANAGER_NAME',
+    'FILINGMANAGER_STREET1',
+    'FILINGMANAGER_STREET2',
+    'FILINGMANAGER_CITY',
+    'FILINGMANAGER_STATEORCOUNTRY',
+    'FILINGMANAGER_ZIPCODE',
+    'REPORTTYPE',
+    'FORM13FFILENUMBER',
+    'CRDNUMBER',
+    'SECFILENUMBER',
+    'PROVIDEINFOFORINSTRUCTION5',
+    'ADDITIONALINFORMATION',
+  ],
+  INFOTABLE: [
+    'ACCESSION_NUMBER',
+    'INFOTABLE_SK',
+    'NAMEOFISSUER',
+    'TITLEOFCLASS',
+    'CUSIP',
+    'FIGI',
+    'VALUE',
+    'SSHPRNAMT',
+    'SSHPRNAMTTYPE',
+    'PUTCALL',
+    'INVESTMENTDISCRETION',
+    'OTHERMANAGER',
+    'VOTING_AUTH_SOLE',
+    'VOTING_AUTH_SHARED',
+    'VOTING_AUTH_NONE',
+  ],
+};
+
+export interface SecSubmission {
+  readonly accession: string;
+  readonly cik: string;
+  readonly filerName: string;
+  /** ISO `YYYY-MM-DD`; written as `DD-MON-YYYY`. */
+  readonly filingDate: string;
+  readonly periodOfReport: string;
+  readonly submissionType: '13F-HR' | '13F-HR/A' | '13F-NT' | '13F-NT/A';
+  readonly amendmentType?: 'RESTATEMENT' | 'NEW HOLDINGS';
+}
+
+export interface SecInfoTableRow {
+  readonly accession: string;
+  readonly nameOfIssuer: string;
+  readonly titleOfClass?: string | null;
+  readonly cusip: string;
+  /** A string lets a test write a value no importer should accept. */
+  readonly value: number | string;
+  readonly shares: number | string;
+  readonly shareType?: string | null;
+  readonly putCall?: string | null;
+}
+
+export interface SecDataSetOptions {
+  /** Writes `dataset.zip` (files stored uncompressed) instead of loose files. */
+  readonly zip?: boolean;
+  /** Columns to leave out, to test a file that lacks one. */
+  readonly omit?: Partial<Record<SecFile, readonly string[]>>;
+  /** Writes every file's columns in reverse order, to show columns are found by name. */
+  readonly reverseColumns?: boolean;
+}
+
+const MONTHS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
+
+/** `2024-02-14` as SEC writes it: `14-FEB-2024`. */
+export function secDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day ?? ''}-${MONTHS[Number(month) - 1] ?? ''}-${year ?? ''}`;
+}
+
+/** Turns records into lines of a file, header first, honouring `omit` and `reverseColumns`. */
+export function secTable(
+  file: SecFile,
+  options: SecDataSetOptions = {},
+): { header: string; line: (record: Readonly<Record<string, string>>) => string } {
+  const omitted = new Set(options.omit?.[file] ?? []);
+  const columns = SEC_COLUMNS[file].filter((column) => !omitted.has(column));
+  if (options.reverseColumns === true) columns.reverse();
+  return {
+    header: columns.join('\t'),
+    line: (record) => columns.map((column) => record[column] ?? '').join('\t'),
+  };
+}
+
+export function submissionRecord(s: SecSubmission): Record<string, string> {
+  return {
+    ACCESSION_NUMBER: s.accession,
+    FILING_DATE: secDate(s.filingDate),
+    SUBMISSIONTYPE: s.submissionType,
+    CIK: s.cik,
+    PERIODOFREPORT: secDate(s.periodOfReport),
+  };
+}
+
+export function coverPageRecord(s: SecSubmission): Record<string, string> {
+  const amendment = s.submissionType.endsWith('/A');
+  return {
+    ACCESSION_NUMBER: s.accession,
+    REPORTCALENDARORQUARTER: secDate(s.periodOfReport),
+    ISAMENDMENT: amendment ? 'Y' : 'N',
+    AMENDMENTNO: amendment ? '1' : '',
+    AMENDMENTTYPE: s.amendmentType ?? '',
+    FILINGMANAGER_NAME: s.filerName,
+    FILINGMANAGER_STREET1: '3555 FARNAM STREET',
+    FILINGMANAGER_CITY: 'OMAHA',
+    FILINGMANAGER_STATEORCOUNTRY: 'NE',
+    FILINGMANAGER_ZIPCODE: '68131',
+    REPORTTYPE: s.submissionType.startsWith('13F-NT') ? '13F NOTICE' : '13F HOLDINGS REPORT',
+    FORM13FFILENUMBER: '028-04545',
+    PROVIDEINFOFORINSTRUCTION5: 'N',
+  };
+}
+
+export function infoTableRecord(row: SecInfoTableRow, sk: number): Record<string, string> {
+  return {
+    ACCESSION_NUMBER: row.accession,
+    INFOTABLE_SK: String(sk),
+    NAMEOFISSUER: row.nameOfIssuer,
+    TITLEOFCLASS: row.titleOfClass ?? '',
+    CUSIP: row.cusip,
+    VALUE: String(row.value),
+    SSHPRNAMT: String(row.shares),
+    SSHPRNAMTTYPE: row.shareType ?? '',
+    PUTCALL: row.putCall ?? '',
+    INVESTMENTDISCRETION: 'DFND',
+    OTHERMANAGER: '4',
+    VOTING_AUTH_SOLE: String(row.shares),
+    VOTING_AUTH_SHARED: '0',
+    VOTING_AUTH_NONE: '0',
+  };
+}
+
+function fileText(
+  file: SecFile,
+  records: Iterable<Readonly<Record<string, string>>>,
+  options: SecDataSetOptions,
+): string {
+  const table = secTable(file, options);
+  const lines = [table.header];
+  for (const record of records) lines.push(table.line(record));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes a data set into `dir`; returns the path to import (the folder, or the zip). */
+export async function writeSecDataSet(
+  dir: string,
+  submissions: readonly SecSubmission[],
+  rows: readonly SecInfoTableRow[],
+  options: SecDataSetOptions = {},
+): Promise<string> {
+  const files: [string, string][] = [
+    ['SUBMISSION.tsv', fileText('SUBMISSION', submissions.map(submissionRecord), options)],
+    ['COVERPAGE.tsv', fileText('COVERPAGE', submissions.map(coverPageRecord), options)],
+    [
+      'INFOTABLE.tsv',
+      fileText(
+        'INFOTABLE',
+        rows.map((row, i) => infoTableRecord(row, i + 1)),
+        options,
+      ),
+    ],
+  ];
+  if (options.zip === true) {
+    const path = join(dir, 'dataset.zip');
+    await writeFile(path, storedZip(files.map(([name, text]) => [name, Buffer.from(text)])));
+    return path;
+  }
+  for (const [name, text] of files) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+/** A zip of uncompressed ("stored") entries: all an importer's reader needs, no library. */
+export function storedZip(entries: readonly (readonly [string, Buffer])[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of entries) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // flags: UTF-8 names
+    local.writeUInt16LE(0, 8); // method: stored
+    local.writeUInt16LE(0, 10); // time
+    local.writeUInt16LE(0x21, 12); // date: 1980-01-01
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4); // made by
+    central.writeUInt16LE(20, 6); // version needed
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    // Extra and comment lengths, disk, attributes: all zero.
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
