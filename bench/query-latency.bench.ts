@@ -6,14 +6,15 @@
  */
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateQuery } from '#contract/validate';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { demoUsers, DEMO_USERS } from '../server/embedded/auth/users.ts';
 import { Database } from '../server/embedded/db/database.ts';
-import { clusterTables, createTables } from '../server/embedded/db/schema.ts';
-import { seedDemoData } from '../server/embedded/demo/seed.ts';
+import { loadServiceData } from '../server/embedded/load-data.ts';
 import { runQuery } from '../server/embedded/run-query.ts';
 import { createLogger } from '../server/log.ts';
 import { percentile, formatMs } from './stats.ts';
@@ -32,21 +33,27 @@ const today = new Date('2026-06-15T12:00:00Z');
 
 console.log(`Loading ${scale.toLocaleString('en-US')} 13F rows (plus the CRM demo modules)...`);
 const loadStarted = performance.now();
+// A store path that does not exist keeps an operator's imported filings out of the measurement.
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  FILINGS_DB: join(tmpdir(), `no-filing-store-${process.pid}.duckdb`),
+});
+const logger = createLogger('silent');
 const database = await Database.open();
-const counts = await database.withConnection(async (connection) => {
-  await createTables(connection);
-  const loaded = await seedDemoData(connection, { today, thirteenFRows: scale });
-  await clusterTables(connection);
-  return loaded;
+await database.withConnection((connection) =>
+  loadServiceData(connection, { today, config, logger, thirteenFRows: scale }),
+);
+const [loaded] = await database.rows({
+  sql: 'SELECT CAST(count(*) AS DOUBLE) AS n FROM "13f_holdings"',
+  params: [],
 });
 console.log(
-  `Loaded ${counts['13f_holdings'].toLocaleString('en-US')} rows in ${formatMs(performance.now() - loadStarted)}`,
+  `Loaded ${Number(loaded?.n).toLocaleString('en-US')} rows in ${formatMs(performance.now() - loadStarted)}`,
 );
 
-const config = loadConfig({ LOG_LEVEL: 'silent', ROW_CAP: '50000' });
 const app = await createApp({
   config,
-  logger: createLogger('silent'),
+  logger,
   database,
   users: await demoUsers(),
   now: () => today.getTime(),

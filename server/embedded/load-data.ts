@@ -15,12 +15,22 @@ import { mergeFilingStore } from './thirteen-f/store.ts';
  */
 export async function loadServiceData(
   connection: DuckDBConnection,
-  options: { readonly today: Date; readonly config: ServerConfig; readonly logger: Logger },
+  options: {
+    readonly today: Date;
+    readonly config: ServerConfig;
+    readonly logger: Logger;
+    /** Benchmarks: about this many 13F rows instead of the demo's few thousand. */
+    readonly thirteenFRows?: number;
+  },
 ): Promise<void> {
   const { config, logger } = options;
   await createTables(connection);
   await createFilingTables(connection);
-  await seedDemoData(connection, { today: options.today, seed: config.DEMO_SEED });
+  await seedDemoData(connection, {
+    today: options.today,
+    seed: config.DEMO_SEED,
+    ...(options.thirteenFRows === undefined ? {} : { thirteenFRows: options.thirteenFRows }),
+  });
   const store = await mergeFilingStore(connection, config.FILINGS_DB);
   if (store.filings > 0) logger.info('filing_store_loaded', { path: config.FILINGS_DB, ...store });
   if (config.FILER_MATCHES_FILE) {

@@ -45,7 +45,8 @@ const previousName =
   (random: Random, account: Account, value: Value): Value => {
     const current = value ?? account.name;
     const candidates = [
-      `${current} LLC`,
+      // A firm already incorporated was once recorded without its legal form, not as an LLC.
+      current.endsWith(' Inc.') ? current.slice(0, -' Inc.'.length) : `${current} LLC`,
       current.replace(/^The /, ''),
       current.replace('Management', 'Mgmt'),
       current.replace('Company', 'Co.'),

@@ -86,6 +86,11 @@ export interface User {
 export interface CrmWorld {
   readonly accounts: readonly Account[];
   readonly strategies: readonly Strategy[];
+  /**
+   * The strategy of the account the bundled real 13F filings (Berkshire Hathaway's) are matched
+   * to; its account is an ordinary account of the world, with holdings, history and updates.
+   */
+  readonly berkshire: Strategy;
   readonly contacts: readonly Contact[];
   readonly users: readonly User[];
 }
@@ -96,6 +101,19 @@ const STRATEGY_MANAGERS = 24;
 const USER_COUNT = 12;
 /** Accounts were created over the last three years; changes to them follow. */
 const ACCOUNT_AGE_DAYS = 3 * 365;
+
+/**
+ * The account for the real Berkshire Hathaway filings: an insurer, as its 13F portfolio is
+ * held by its insurance subsidiaries, with AUM about that portfolio's value.
+ */
+const BERKSHIRE: Omit<AccountIdentity, 'metro'> = {
+  name: 'Berkshire Hathaway Inc.',
+  stem: 'Berkshire Hathaway',
+  kind: 'Insurance Company',
+  aum: 260e9,
+};
+const BERKSHIRE_METRO = 'Omaha–Council Bluffs';
+const BERKSHIRE_STRATEGY = 'Berkshire Hathaway Equity Portfolio';
 
 const STRATEGY_STYLES = [
   'Global Equity',
@@ -170,9 +188,44 @@ function buildUsers(random: Random): User[] {
   return [...names].map((name, index) => ({ id: salesforceId('005', index), name }));
 }
 
+interface AccountIdentity {
+  readonly name: string;
+  readonly stem: string;
+  readonly kind: AccountType;
+  readonly metro: Metro;
+  readonly aum: number;
+}
+
+/** An account with the given identity and drawn relationship details. */
+function makeAccount(
+  random: Random,
+  index: number,
+  identity: AccountIdentity,
+  users: readonly User[],
+  today: Date,
+): Account {
+  return {
+    ...identity,
+    id: salesforceId('001', index),
+    phone: phoneNumber(random, identity.metro),
+    domain: `${asciiSlug(identity.name).slice(0, 24)}.com`,
+    relationship: random.weighted([
+      ['Client', 45],
+      ['Prospect', 40],
+      ['Former Client', 8],
+      ['Partner', 7],
+    ]),
+    rating: random.pick(RATINGS),
+    owner: random.pick(users),
+    created: addDays(dayWithin(random, today, ACCOUNT_AGE_DAYS - 45), -45),
+  };
+}
+
 function buildAccounts(random: Random, users: readonly User[], today: Date): Account[] {
-  const names = new Set<string>();
-  const accounts: Account[] = [];
+  const omaha = METROS.find((metro) => metro.name === BERKSHIRE_METRO);
+  if (omaha === undefined) throw new Error(`No metro ${BERKSHIRE_METRO}`);
+  const accounts = [makeAccount(random, 0, { ...BERKSHIRE, metro: omaha }, users, today)];
+  const names = new Set<string>([BERKSHIRE.name]);
   while (accounts.length < ACCOUNT_COUNT) {
     const kind = random.weighted(TYPE_WEIGHTS);
     const stem = random.pick(FIRM_WORDS);
@@ -180,37 +233,23 @@ function buildAccounts(random: Random, users: readonly User[], today: Date): Acc
     if (names.has(name)) continue;
     names.add(name);
     const metro = pickMetro(random);
-    const domain = `${asciiSlug(name).slice(0, 24)}.com`;
     const aumMedian = kind === 'Asset Manager' ? 25e9 : 4e9;
-    accounts.push({
-      id: salesforceId('001', accounts.length),
-      name,
-      stem,
-      kind,
-      metro,
-      phone: phoneNumber(random, metro),
-      domain,
-      aum: Math.round(random.logNormal(aumMedian, 1.3, 5e7, 2e12) / 1e6) * 1e6,
-      relationship: random.weighted([
-        ['Client', 45],
-        ['Prospect', 40],
-        ['Former Client', 8],
-        ['Partner', 7],
-      ]),
-      rating: random.pick(RATINGS),
-      owner: random.pick(users),
-      created: addDays(dayWithin(random, today, ACCOUNT_AGE_DAYS - 45), -45),
-    });
+    const aum = Math.round(random.logNormal(aumMedian, 1.3, 5e7, 2e12) / 1e6) * 1e6;
+    const identity = { name, stem, kind, metro, aum };
+    accounts.push(makeAccount(random, accounts.length, identity, users, today));
   }
   return accounts;
 }
 
+/** The asset managers' strategies, after Berkshire Hathaway's, which comes first. */
 function buildStrategies(random: Random, accounts: readonly Account[]): Strategy[] {
   const managers = random.sample(
     accounts.filter((account) => account.kind === 'Asset Manager'),
     STRATEGY_MANAGERS,
   );
-  const strategies: Strategy[] = [];
+  // buildAccounts makes Berkshire Hathaway the first account.
+  const berkshire = accounts[0] as Account;
+  const strategies = [{ id: salesforceId('a0S', 0), name: BERKSHIRE_STRATEGY, account: berkshire }];
   // Every chosen manager runs at least one strategy; the rest go to random managers.
   const owners = [
     ...managers,
@@ -264,5 +303,5 @@ export function buildCrmWorld(seed: number, today: Date): CrmWorld {
   const accounts = buildAccounts(random, users, day);
   const strategies = buildStrategies(random, accounts);
   const contacts = buildContacts(random, accounts);
-  return { accounts, strategies, contacts, users };
+  return { accounts, strategies, berkshire: strategies[0] as Strategy, contacts, users };
 }

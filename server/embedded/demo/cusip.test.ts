@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cusipCheckDigit } from './cusip.ts';
+import { cusipCheckDigit, isValidCusip } from './cusip.ts';
 import { buildIssuers } from './issuers.ts';
-import { isValidCusip } from './thirteen-f.ts';
 
 describe('CUSIP check digits', () => {
   it('accepts real CUSIPs', () => {
@@ -36,6 +35,14 @@ describe('13F issuer universe', () => {
       expect(issuer.ticker).toMatch(/^[A-Z]{2,5}$/);
       expect(issuer.name).toBe(issuer.name.toUpperCase());
     }
+  });
+
+  it('leaves the CUSIPs and tickers of real securities to them', () => {
+    const [first, second] = issuers;
+    const reserved = { cusips: [first?.cusip ?? ''], tickers: [second?.ticker ?? ''] };
+    const avoiding = buildIssuers(99, 8, reserved);
+    expect(avoiding.map((issuer) => issuer.cusip)).not.toContain(first?.cusip);
+    expect(avoiding.map((issuer) => issuer.ticker)).not.toContain(second?.ticker);
   });
 
   it('prices every issuer in every period, in cents', () => {

@@ -64,12 +64,26 @@ function cusip(random: Random, taken: Set<string>): string {
   return base + String(cusipCheckDigit(base));
 }
 
-/** Builds the issuer universe and its price paths over `periods` quarters. */
-export function buildIssuers(seed: number, periods: number): Issuer[] {
+/** Identifiers real securities in the data already use, so invented ones never clash. */
+export interface ReservedIds {
+  readonly cusips: Iterable<string>;
+  readonly tickers: Iterable<string>;
+}
+
+/**
+ * Builds the issuer universe and its price paths over `periods` quarters. No issuer takes a
+ * reserved CUSIP or ticker: the same identifier on an invented and a real security would merge
+ * them in the derived holdings.
+ */
+export function buildIssuers(
+  seed: number,
+  periods: number,
+  reserved: ReservedIds = { cusips: [], tickers: [] },
+): Issuer[] {
   const random = Random.derive(seed, '13f-issuers');
   const names = new Set<string>();
-  const tickers = new Set<string>();
-  const cusips = new Set<string>();
+  const tickers = new Set<string>(reserved.tickers);
+  const cusips = new Set<string>([...reserved.cusips].map((code) => code.slice(0, 8)));
   const issuers: Issuer[] = [];
   while (issuers.length < ISSUER_COUNT) {
     const root = random.pick(ISSUER_ROOTS);

@@ -38,6 +38,7 @@ export const METROS: readonly Metro[] = [
   metro('Miami–Fort Lauderdale', 'United States', 'Miami', '+1 305'),
   metro('Seattle–Tacoma', 'United States', 'Seattle', '+1 206'),
   metro('Charlotte–Concord', 'United States', 'Charlotte', '+1 704'),
+  metro('Omaha–Council Bluffs', 'United States', 'Omaha', '+1 402'),
   metro('Toronto', 'Canada', 'Toronto', '+1 416'),
   metro('Montréal', 'Canada', 'Montréal', '+1 514'),
   metro('Vancouver', 'Canada', 'Vancouver', '+1 604'),
@@ -91,9 +92,9 @@ export const METROS: readonly Metro[] = [
  */
 export function metroWeight(index: number): number {
   if (index < 6) return 12;
-  if (index === 24) return 14;
-  if (index < 19) return 4;
-  if (index < 30) return 3;
+  if (index === 25) return 14;
+  if (index < 20) return 4;
+  if (index < 31) return 3;
   return 1.5;
 }
 

@@ -1,23 +1,40 @@
 /**
- * Loads the whole demo data set into the embedded service's tables. The caller creates the
- * tables first (`createTables`); this only appends. Same seed and same `today` give the same
- * rows, so screenshots, tests and benchmarks are reproducible.
+ * Loads the whole demo data set: the CRM modules' tables, and 13F filings — Berkshire
+ * Hathaway's real ones bundled with the app plus synthetic filers' — as raw filings through the
+ * 13F importer. Same seed and same `today` give the same rows, so screenshots, tests and
+ * benchmarks are reproducible.
+ *
+ * The caller creates the tables first (`createTables`, `createFilingTables`) and derives
+ * `13f_holdings` afterwards (`deriveHoldings`), once, after any filings of its own.
  */
+import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ModuleId } from '#contract/catalog';
 import { appendRows } from '../db/schema.ts';
 import type { SeedRow } from '../db/schema.ts';
+import { importXmlFilings } from '../thirteen-f/import.ts';
+import type { ImportSummary } from '../thirteen-f/import.ts';
+import { readManifest } from '../thirteen-f/manifest.ts';
+import { addCusipTickers, addFilerMatches, readCusipTickers } from '../thirteen-f/reference.ts';
 import { buildCrmWorld } from './crm.ts';
+import type { CrmWorld } from './crm.ts';
 import { startOfUtcDay } from './dates.ts';
 import { accountHistoryRows } from './crm-history.ts';
 import { investmentHoldingRows } from './crm-holdings.ts';
 import { managerPresentationRows } from './crm-presentations.ts';
 import { updateRows } from './crm-updates.ts';
 import { metroAreaRows } from './metros.ts';
-import { thirteenFRows } from './thirteen-f.ts';
+import { addSyntheticFilings } from './thirteen-f.ts';
 
 /** The seed used when none is given. */
 export const DEFAULT_SEED = 20_240_613;
+
+/** Berkshire Hathaway's CIK, whose real filings ship in `data/13f/berkshire-hathaway`. */
+export const BERKSHIRE_CIK = '0001067983';
+
+const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
+const CUSIP_TICKERS = join(DATA_DIR, 'cusip-tickers.csv');
+const BERKSHIRE_MANIFEST = join(DATA_DIR, 'berkshire-hathaway', 'manifest.json');
 
 export interface SeedOptions {
   /**
@@ -26,33 +43,93 @@ export interface SeedOptions {
    */
   readonly today: Date;
   readonly seed?: number;
-  /** Roughly how many 13F rows to load (for benchmarks); default: 25 filers, about 13,000 rows. */
+  /**
+   * Roughly how many `13f_holdings` rows the synthetic filers' filings derive to (for
+   * benchmarks); default: 25 filers, about 13,000 rows.
+   */
   readonly thirteenFRows?: number;
 }
 
-/** Appends every module's demo rows and returns how many rows each module received. */
+/** The CRM modules, whose tables the seed fills directly. */
+export type CrmModuleId = Exclude<ModuleId, '13f_holdings'>;
+
+/**
+ * Rows the seed wrote, per table: each CRM module's table, and the raw 13F tables (filings and
+ * information-table rows, real and synthetic). `13f_holdings` is not among them: it is empty
+ * until `deriveHoldings` runs, and then holds one row per position (fewer than the raw rows
+ * where a filing splits a position) plus one per position sold out.
+ */
+export type SeedCounts = Readonly<
+  Record<CrmModuleId | 'thirteenf_filing' | 'thirteenf_infotable', number>
+>;
+
+/**
+ * The moment the data is as of: the last second of the UTC day before `today`. Any moment of
+ * one day loads the same rows (a server restarted at noon shows what it showed at nine), and
+ * nothing is dated after the moment of loading.
+ */
+export function dataAsOf(today: Date): Date {
+  return new Date(startOfUtcDay(today).getTime() - 1000);
+}
+
+/** Appends every CRM module's rows and every 13F filing; returns the rows written per table. */
 export async function seedDemoData(
   connection: DuckDBConnection,
   options: SeedOptions,
-): Promise<Record<ModuleId, number>> {
+): Promise<SeedCounts> {
   const seed = options.seed ?? DEFAULT_SEED;
-  // The data is as of the last second of the previous UTC day: any moment of one day loads the
-  // same rows (a server restarted at noon shows what it showed at nine), and nothing is dated
-  // after the moment of loading.
-  const today = new Date(startOfUtcDay(options.today).getTime() - 1000);
+  const today = dataAsOf(options.today);
   const world = buildCrmWorld(seed, today);
-  const sources: Record<ModuleId, Iterable<SeedRow>> = {
-    '13f_holdings': thirteenFRows(world, seed, today, { targetRows: options.thirteenFRows }),
+  const sources: Record<CrmModuleId, Iterable<SeedRow>> = {
     investment_holdings: investmentHoldingRows(world, seed, today),
     accounthistory: accountHistoryRows(world, seed, today),
     metro_area__c: metroAreaRows(seed, today),
     manager_presentation__c: managerPresentationRows(world, seed, today),
     updates: updateRows(world, seed, today),
   };
-  const counts = {} as Record<ModuleId, number>;
-  for (const module of Object.keys(sources) as ModuleId[]) {
+  const counts = {} as Record<CrmModuleId, number>;
+  for (const module of Object.keys(sources) as CrmModuleId[]) {
     // appendRows numbers rows from 0 and returns the next id, which is the row count.
     counts[module] = await appendRows(connection, module, sources[module]);
   }
-  return counts;
+  const tickers = await readCusipTickers(CUSIP_TICKERS);
+  await addCusipTickers(connection, tickers);
+  const real = await addBerkshire(connection, world, today);
+  const synthetic = await addSyntheticFilings(connection, world, seed, today, {
+    targetRows: options.thirteenFRows,
+    reserved: {
+      cusips: tickers.map((entry) => entry.cusip),
+      tickers: tickers.map((entry) => entry.ticker),
+    },
+  });
+  return {
+    ...counts,
+    thirteenf_filing: real.filings + synthetic.filings,
+    thirteenf_infotable: real.rows + synthetic.rows,
+  };
+}
+
+/**
+ * Imports Berkshire Hathaway's bundled filings and matches the filer to its CRM account. Only
+ * filings made by `today` count: a demo dated in the past shows no filing from its future.
+ */
+async function addBerkshire(
+  connection: DuckDBConnection,
+  world: CrmWorld,
+  today: Date,
+): Promise<ImportSummary> {
+  const filings = await readManifest(BERKSHIRE_MANIFEST);
+  const filed = filings.filter((filing) => filing.meta.filedAt.getTime() <= today.getTime());
+  const summary = await importXmlFilings(connection, filed);
+  const { account, id, name } = world.berkshire;
+  await addFilerMatches(connection, [
+    {
+      cik: BERKSHIRE_CIK,
+      account_id: account.id,
+      account_name: account.name,
+      strategy_id: id,
+      strategy_name: name,
+    },
+  ]);
+  return summary;
 }

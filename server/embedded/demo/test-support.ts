@@ -1,38 +1,37 @@
 /**
  * Shared set-up for the demo data tests: an in-memory DuckDB with the service's tables, loaded
- * the way the embedded service loads it, and a small query helper.
+ * the way the embedded service loads it (seed, then one derivation of `13f_holdings`), and a
+ * small query helper.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
-import type { ModuleId } from '#contract/catalog';
 import { createTables } from '../db/schema.ts';
+import { deriveHoldings } from '../thirteen-f/derive.ts';
+import { createFilingTables } from '../thirteen-f/schema.ts';
 import { seedDemoData } from './seed.ts';
-import type { SeedOptions } from './seed.ts';
+import type { SeedCounts, SeedOptions } from './seed.ts';
 
 /** A fixed "today" with a time of day, so instants late on the day are exercised too. */
 export const TODAY = new Date('2026-03-15T14:30:00Z');
 
+/** Berkshire Hathaway's name as its filings spell it, which the derived rows carry. */
+export const BERKSHIRE_FILER = 'BERKSHIRE HATHAWAY INC';
+
 export interface Seeded {
   readonly connection: DuckDBConnection;
-  readonly counts: Record<ModuleId, number>;
+  readonly counts: SeedCounts;
 }
 
-/** A fresh in-memory database with every table created and the demo data loaded. */
+/** A fresh in-memory database with every table created, the demo data loaded and derived. */
 export async function seeded(options: SeedOptions): Promise<Seeded> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   await createTables(connection);
+  await createFilingTables(connection);
   const counts = await seedDemoData(connection, options);
+  await deriveHoldings(connection);
   return { connection, counts };
-}
-
-/** An empty in-memory database with the tables created. */
-export async function emptyDatabase(): Promise<DuckDBConnection> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  await createTables(connection);
-  return connection;
 }
 
 export type Row = Record<string, unknown>;

@@ -1,35 +1,40 @@
+/**
+ * The 13F demo data as the app serves it: raw filings (Berkshire Hathaway's real ones and the
+ * synthetic filers') loaded by the seed, then `13f_holdings` derived from them once.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { appendRows } from '../db/schema.ts';
 import { buildCrmWorld } from './crm.ts';
-import { DEFAULT_SEED } from './seed.ts';
-import { TODAY, emptyDatabase, futureValues, query, scalar, seeded } from './test-support.ts';
-import type { Row } from './test-support.ts';
-import { isValidCusip, thirteenFRows } from './thirteen-f.ts';
+import { isValidCusip } from './cusip.ts';
+import { DEFAULT_SEED, dataAsOf } from './seed.ts';
+import { BERKSHIRE_FILER, TODAY, futureValues, query, scalar, seeded } from './test-support.ts';
+import type { Row, Seeded } from './test-support.ts';
+import { syntheticFilings, syntheticIssuers } from './thirteen-f.ts';
 
-const world = buildCrmWorld(DEFAULT_SEED, TODAY);
-let connection: DuckDBConnection;
+let demo: Seeded;
 
 beforeAll(async () => {
-  connection = await emptyDatabase();
-  await appendRows(connection, '13f_holdings', thirteenFRows(world, DEFAULT_SEED, TODAY));
+  demo = await seeded({ today: TODAY });
 });
 
-/** Every row with its period's index, the filer's first index and last period's shares. */
+/** Every derived row with the filer's previous period's holding of the same security. */
 const WITH_PREVIOUS = `
   WITH periods AS (
-    SELECT periodofreport, row_number() OVER (ORDER BY periodofreport) AS i
-    FROM (SELECT DISTINCT periodofreport FROM "13f_holdings")),
-  r AS (SELECT h.*, p.i FROM "13f_holdings" h JOIN periods p USING (periodofreport)),
-  firsts AS (SELECT companyname, min(i) AS first_i FROM r GROUP BY 1)
+    SELECT companyname, periodofreport,
+      lag(periodofreport) OVER (PARTITION BY companyname ORDER BY periodofreport) AS previous
+    FROM (SELECT DISTINCT companyname, periodofreport FROM "13f_holdings")),
+  held AS (SELECT * FROM "13f_holdings" WHERE status IS DISTINCT FROM 'SOLD OUT')
   SELECT cur.companyname, cur.cusip, cur.status, cur.pct_change_qoq AS pct,
          cur.shrsorprnamt AS shares, cur.value, cur.portfolio_pct_weight AS weight,
-         prev.shrsorprnamt AS before, cur.i = f.first_i AS first_period
-  FROM r cur JOIN firsts f USING (companyname)
-  LEFT JOIN r prev ON prev.companyname = cur.companyname AND prev.cusip = cur.cusip
-    AND prev.i = cur.i - 1 AND prev.status IS DISTINCT FROM 'SOLD OUT'`;
+         prev.shrsorprnamt AS before, p.previous IS NULL AS first_period
+  FROM "13f_holdings" cur JOIN periods p USING (companyname, periodofreport)
+  LEFT JOIN held prev ON prev.companyname = cur.companyname AND prev.cusip = cur.cusip
+    AND prev.periodofreport = p.previous`;
 
-/** What is wrong with a row's status and share change, or null when it is coherent. */
+/**
+ * What is wrong with a row's status and share change, or null when it is coherent. The
+ * statuses' ranges do not overlap, so checking each status's range also checks the converse
+ * (a positive change is always ADDED, and so on).
+ */
 function statusProblem(row: Row): string | null {
   const pct = row.pct as number | null;
   const before = row.before as number | null;
@@ -48,7 +53,7 @@ function statusProblem(row: Row): string | null {
     case 'UNCHANGED': {
       if (pct === null || before === null) return `${row.status} needs a prior position`;
       const expected = ((Number(row.shares) - before) / before) * 100;
-      if (Math.abs(expected - pct) > 0.006) return `change ${pct} but shares say ${expected}`;
+      if (Math.abs(expected - pct) > 1e-6) return `change ${pct} but shares say ${expected}`;
       if (row.status === 'ADDED') return pct > 0 ? null : 'ADDED needs a positive change';
       if (row.status === 'REDUCED') return pct < 0 && pct > -100 ? null : 'REDUCED out of range';
       return pct === 0 ? null : 'UNCHANGED needs a zero change';
@@ -58,43 +63,34 @@ function statusProblem(row: Row): string | null {
   }
 }
 
-describe('13F holdings', () => {
-  it('covers eight quarter ends up to the last one whose filing deadline has passed', async () => {
+describe('13F holdings derived from the seeded filings', () => {
+  it('covers eight quarters per synthetic filer and ten real ones for Berkshire', async () => {
     // 2026-03-15 minus 45 days is 2026-01-29, so 2025-12-31 is the latest complete period.
     const periods = await query(
-      connection,
-      `SELECT DISTINCT periodofreport::VARCHAR AS p FROM "13f_holdings" ORDER BY 1`,
+      demo.connection,
+      `SELECT companyname = '${BERKSHIRE_FILER}' AS real, min(periodofreport)::VARCHAR AS first,
+              max(periodofreport)::VARCHAR AS last,
+              count(DISTINCT periodofreport)::INTEGER AS periods
+       FROM "13f_holdings" GROUP BY 1 ORDER BY 1`,
     );
-    expect(periods.map((row) => row.p)).toEqual([
-      '2024-03-31',
-      '2024-06-30',
-      '2024-09-30',
-      '2024-12-31',
-      '2025-03-31',
-      '2025-06-30',
-      '2025-09-30',
-      '2025-12-31',
+    expect(periods).toEqual([
+      { real: false, first: '2024-03-31', last: '2025-12-31', periods: 8 },
+      { real: true, first: '2022-12-31', last: '2025-03-31', periods: 10 },
     ]);
-    const misfiled = await scalar(
-      connection,
-      `SELECT count(*)::INTEGER FROM "13f_holdings"
-       WHERE filedat < periodofreport + INTERVAL 40 DAY OR filedat >= periodofreport + INTERVAL 45 DAY`,
-    );
-    expect(misfiled).toBe(0);
   });
 
   it('weights each filer-period to 100 percent', async () => {
     const off = await query(
-      connection,
+      demo.connection,
       `SELECT companyname, periodofreport, sum(portfolio_pct_weight) AS total
        FROM "13f_holdings" WHERE status IS DISTINCT FROM 'SOLD OUT'
-       GROUP BY ALL HAVING abs(sum(portfolio_pct_weight) - 100) > 0.01`,
+       GROUP BY ALL HAVING abs(sum(portfolio_pct_weight) - 100) > 1e-6`,
     );
     expect(off).toEqual([]);
   });
 
-  it('derives status and share change from the previous quarter', async () => {
-    const rows = await query(connection, WITH_PREVIOUS);
+  it('derives status and share change from the filer’s previous period', async () => {
+    const rows = await query(demo.connection, WITH_PREVIOUS);
     const problems = rows
       .map((row) => ({ row, problem: statusProblem(row) }))
       .filter((entry) => entry.problem !== null);
@@ -105,56 +101,61 @@ describe('13F holdings', () => {
     }
   });
 
-  it('reports every position of last quarter again, held or sold out', async () => {
+  it('reports every position of a filer’s last period again, held or sold out', async () => {
     const vanished = await scalar(
-      connection,
-      `SELECT count(*)::INTEGER FROM "13f_holdings" prev
-       WHERE prev.status IS DISTINCT FROM 'SOLD OUT'
-         AND prev.periodofreport < (SELECT max(periodofreport) FROM "13f_holdings")
+      demo.connection,
+      `WITH periods AS (
+         SELECT companyname, periodofreport,
+           lead(periodofreport) OVER (PARTITION BY companyname ORDER BY periodofreport) AS next
+         FROM (SELECT DISTINCT companyname, periodofreport FROM "13f_holdings"))
+       SELECT count(*)::INTEGER FROM "13f_holdings" prev JOIN periods p USING (companyname, periodofreport)
+       WHERE prev.status IS DISTINCT FROM 'SOLD OUT' AND p.next IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM "13f_holdings" cur
            WHERE cur.companyname = prev.companyname AND cur.cusip = prev.cusip
-             AND cur.periodofreport = last_day(prev.periodofreport + INTERVAL 3 MONTH))`,
+             AND cur.periodofreport = p.next)`,
     );
     expect(vanished).toBe(0);
   });
 
   it('values every holding at one price per security and quarter', async () => {
     const spread = await scalar(
-      connection,
+      demo.connection,
       `SELECT max(hi - lo) FROM (
          SELECT max(value / shrsorprnamt) AS hi, min(value / shrsorprnamt) AS lo
-         FROM "13f_holdings" WHERE shrsorprnamt >= 10 GROUP BY cusip, periodofreport)`,
+         FROM "13f_holdings" WHERE shrsorprnamt >= 10 AND companyname <> '${BERKSHIRE_FILER}'
+         GROUP BY cusip, periodofreport)`,
     );
     expect(spread).toBeLessThan(0.1);
   });
 
-  it('identifies securities consistently, with valid CUSIPs', async () => {
+  it('identifies securities consistently, with valid CUSIPs and known tickers', async () => {
     const securities = await query(
-      connection,
+      demo.connection,
       `SELECT cusip, count(DISTINCT ticker)::INTEGER AS tickers,
-              count(DISTINCT nameofissuer)::INTEGER AS names FROM "13f_holdings" GROUP BY 1`,
+              count(DISTINCT nameofissuer)::INTEGER AS names,
+              count(*) FILTER (WHERE ticker IS NULL)::INTEGER AS untickered
+       FROM "13f_holdings" GROUP BY 1`,
     );
     expect(securities.length).toBeGreaterThan(100);
     const bad = securities.filter(
-      (row) => !isValidCusip(String(row.cusip)) || row.tickers !== 1 || row.names !== 1,
+      (row) =>
+        !isValidCusip(String(row.cusip)) ||
+        row.tickers !== 1 ||
+        row.names !== 1 ||
+        row.untickered !== 0,
     );
     expect(bad).toEqual([]);
-    const misnamed = await scalar(
-      connection,
-      `SELECT count(*)::INTEGER FROM "13f_holdings"
-       WHERE name <> concat_ws(' ', companyname, periodofreport::VARCHAR, ticker)`,
-    );
-    expect(misnamed).toBe(0);
   });
 
-  it('matches about 60% of filers to a CRM account and one of its strategies', async () => {
+  it('matches about 60% of synthetic filers to a CRM account and one of its strategies', async () => {
     const filers = await query(
-      connection,
+      demo.connection,
       `SELECT DISTINCT companyname, service_account_id AS account, service_account_name AS name,
               service_investment_strategy_id AS strategy, service_investment_strategy_name AS sname
-       FROM "13f_holdings"`,
+       FROM "13f_holdings" WHERE companyname <> '${BERKSHIRE_FILER}'`,
     );
     expect(new Set(filers.map((row) => row.companyname)).size).toBe(filers.length);
+    const world = buildCrmWorld(DEFAULT_SEED, dataAsOf(TODAY));
     const strategies = new Map(world.strategies.map((strategy) => [strategy.id, strategy]));
     const matched = filers.filter((row) => row.account !== null);
     expect(matched.length / filers.length).toBeCloseTo(0.6, 1);
@@ -167,27 +168,105 @@ describe('13F holdings', () => {
       expect(strategy?.account.id).toBe(row.account);
       expect(strategy?.account.name).toBe(row.name);
       expect(strategy?.name).toBe(row.sname);
+      expect(strategy?.account).not.toBe(world.berkshire.account);
     }
+  });
+
+  it('shows Berkshire Hathaway’s real filings matched to its CRM account', async () => {
+    const [berkshire] = await query(
+      demo.connection,
+      `SELECT DISTINCT service_account_id AS account, service_account_name AS name,
+              service_investment_strategy_name AS strategy
+       FROM "13f_holdings" WHERE companyname = '${BERKSHIRE_FILER}'`,
+    );
+    expect(berkshire).toMatchObject({
+      name: 'Berkshire Hathaway Inc.',
+      strategy: 'Berkshire Hathaway Equity Portfolio',
+    });
+    const holdings = await scalar(
+      demo.connection,
+      `SELECT count(*)::INTEGER FROM investment_holdings
+       WHERE account__c = '${String(berkshire?.account)}'`,
+    );
+    expect(holdings).toBeGreaterThan(0);
+    const apple = await query(
+      demo.connection,
+      `SELECT ticker, shrsorprnamt AS shares FROM "13f_holdings"
+       WHERE companyname = '${BERKSHIRE_FILER}' AND periodofreport = DATE '2025-03-31'
+         AND cusip = '037833100'`,
+    );
+    // Berkshire's 13F for Q1 2025 lists Apple over several rows that add up to 300 million shares.
+    expect(apple).toEqual([{ ticker: 'AAPL', shares: 300_000_000 }]);
   });
 });
 
-describe('13F at benchmark scale and on another seed', () => {
-  it('scales the filer count to the requested row count', async () => {
+describe('synthetic 13F filings', () => {
+  it('are dated 40–44 days after the quarter, in the daytime, with SEC-style identifiers', async () => {
+    const [row] = await query(
+      demo.connection,
+      `SELECT count(*)::INTEGER AS filings,
+              count(DISTINCT accession)::INTEGER AS accessions,
+              count(*) FILTER (WHERE NOT regexp_full_match(accession, '\\d{10}-\\d{2}-\\d{6}')
+                               OR NOT starts_with(accession, cik) OR length(cik) <> 10
+                               OR source <> 'synthetic:' || cik)::INTEGER AS misnamed,
+              count(*) FILTER (WHERE filed_at < period_of_report + INTERVAL 40 DAY
+                               OR filed_at >= period_of_report + INTERVAL 45 DAY
+                               OR filed_at::TIME NOT BETWEEN TIME '07:00' AND TIME '21:00')::INTEGER AS misfiled
+       FROM thirteenf_filing WHERE cik <> '0001067983'`,
+    );
+    expect(row?.filings).toBeGreaterThan(150);
+    expect(row?.accessions).toBe(row?.filings);
+    expect(row?.misnamed).toBe(0);
+    expect(row?.misfiled).toBe(0);
+  });
+
+  it('list some positions over several rows, which derive to one holding', async () => {
+    const [split] = await query(
+      demo.connection,
+      `SELECT f.filer_name AS filer, f.period_of_report AS period, i.cusip,
+              count(*)::INTEGER AS rows, sum(i.shares) AS shares, sum(i.value_usd) AS value
+       FROM thirteenf_infotable i JOIN thirteenf_filing f USING (accession)
+       WHERE f.cik <> '0001067983'
+       GROUP BY ALL HAVING count(*) > 1 ORDER BY ALL LIMIT 1`,
+    );
+    expect(split?.rows).toBeGreaterThan(1);
+    const derived = await query(
+      demo.connection,
+      `SELECT shrsorprnamt AS shares, value FROM "13f_holdings"
+       WHERE companyname = '${String(split?.filer)}' AND cusip = '${String(split?.cusip)}'
+         AND periodofreport = DATE '${String(split?.period)}'`,
+    );
+    expect(derived).toEqual([{ shares: split?.shares, value: split?.value }]);
+    const fractional = await scalar(
+      demo.connection,
+      `SELECT count(*)::INTEGER FROM thirteenf_infotable
+       WHERE value_usd <> round(value_usd) OR shares <> round(shares) OR shares < 1`,
+    );
+    expect(fractional).toBe(0);
+  });
+
+  it('scale the filer count to the requested row count', async () => {
     const midnight = new Date('2026-03-15T00:00:00Z');
     const scaled = await seeded({ today: midnight, seed: 7, thirteenFRows: 20_000 });
-    expect(scaled.counts['13f_holdings']).toBeGreaterThanOrEqual(20_000);
-    expect(scaled.counts['13f_holdings']).toBeLessThan(21_500);
-    const filers = await scalar(
+    const [row] = await query(
       scaled.connection,
-      'SELECT count(DISTINCT companyname)::INTEGER FROM "13f_holdings"',
+      `SELECT count(*)::INTEGER AS rows, count(DISTINCT companyname)::INTEGER AS filers
+       FROM "13f_holdings" WHERE companyname <> '${BERKSHIRE_FILER}'`,
     );
-    expect(filers).toBeGreaterThan(25);
+    expect(row?.rows).toBeGreaterThanOrEqual(20_000);
+    expect(row?.rows).toBeLessThan(21_500);
+    expect(row?.filers).toBeGreaterThan(25);
     // A day given at midnight leaves no room after it: nothing may land later that day.
     expect(await futureValues(scaled.connection, midnight)).toEqual([]);
   });
 
-  it('differs for another seed', () => {
-    const first = (seed: number) => thirteenFRows(buildCrmWorld(seed, TODAY), seed, TODAY).next();
-    expect(first(7).value).not.toEqual(first(DEFAULT_SEED).value);
+  it('differ for another seed', () => {
+    const asOf = dataAsOf(TODAY);
+    const firstRows = (seed: number) => {
+      const issuers = syntheticIssuers(seed, asOf);
+      const filing = syntheticFilings(buildCrmWorld(seed, asOf), issuers, seed, asOf).next();
+      return filing.done === true ? [] : [...filing.value.rows];
+    };
+    expect(firstRows(7)).not.toEqual(firstRows(DEFAULT_SEED));
   });
 });

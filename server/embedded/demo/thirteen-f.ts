@@ -1,43 +1,76 @@
 /**
- * Synthetic 13F holdings: filers, eight quarters of positions that evolve from one quarter to
- * the next, and the derived figures (weight, share change, status) computed the way an
- * analyst would from the filings. Rows stream from a generator so a benchmark-sized load never
- * sits in memory at once.
+ * Synthetic 13F filers and their filings. Each filer reports up to eight quarters of positions
+ * that evolve from one quarter to the next, filed as raw information tables through the 13F
+ * importer: weights, changes and status come from the importer's derivation, the same one real
+ * filings go through. Filings and rows are drawn lazily, so a benchmark-sized load never sits
+ * in memory at once.
  */
-import type { SeedRow } from '../db/schema.ts';
-import type { Account, CrmWorld, Strategy } from './crm.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { runImport } from '../thirteen-f/filing.ts';
+import type { FilingMeta, InfoTableRow } from '../thirteen-f/filing.ts';
+import type { ImportSummary } from '../thirteen-f/import.ts';
+import { addCusipTickers, addFilerMatches } from '../thirteen-f/reference.ts';
+import type { FilerMatch } from '../thirteen-f/reference.ts';
+import type { CrmWorld } from './crm.ts';
 import { addDays, businessInstant, isoDay, quarterEndsBefore, startOfUtcDay } from './dates.ts';
 import { buildIssuers } from './issuers.ts';
-import type { Issuer } from './issuers.ts';
+import type { Issuer, ReservedIds } from './issuers.ts';
 import { LAST_NAMES, LEGAL_FORMS, MANAGER_SUFFIXES } from './names.ts';
 import { Random } from './random.ts';
-
-export { isValidCusip } from './cusip.ts';
+import { nextPositions, openingPositions } from './thirteen-f-positions.ts';
+import type { Positions } from './thirteen-f-positions.ts';
 
 export const PERIOD_COUNT = 8;
 export const DEFAULT_FILER_COUNT = 25;
 /** Filings are due 45 days after the quarter; only quarters whose deadline has passed count. */
 const FILING_DEADLINE_DAYS = 45;
-const MIN_POSITIONS = 20;
-const MAX_POSITIONS = 120;
+/**
+ * Synthetic CIKs start far above any the SEC has assigned (about 2.1 million by 2025), so an
+ * operator's real filings never merge with a synthetic filer.
+ */
+const FIRST_CIK = 9_000_000;
 /** Names for further filers matched to an account that already has one. */
 const AFFILIATES = ['(Europe)', '(Asia)', 'International', 'Advisors', 'Fund Services'];
+/** The class title each CUSIP issue code stands for (see `issuers.ts`). */
+const CLASS_TITLES: Readonly<Record<string, string>> = { '10': 'COM', '20': 'CL A', '30': 'CL B' };
 
-export interface ThirteenFOptions {
-  /** Stop adding filers once this many rows were produced; default: 25 filers. */
-  readonly targetRows?: number;
+export interface SyntheticFiler {
+  /** Ten digits, zero-padded, as SEC writes them. */
+  readonly cik: string;
+  readonly name: string;
+  /** The CRM account and strategy the filer is, for about 60% of filers. */
+  readonly match: FilerMatch | null;
+  /**
+   * The share of positions the filer reports over several rows: filers with other managers
+   * list a security once per manager combination, so the derivation must add them up.
+   */
+  readonly splitShare: number;
 }
 
-interface Filer {
-  readonly name: string;
-  readonly account: Account | null;
-  readonly strategy: Strategy | null;
+/** One filing: its metadata and its information table, drawn when iterated. */
+export interface SyntheticFiling {
+  readonly filer: SyntheticFiler;
+  readonly meta: FilingMeta;
+  readonly rows: Iterable<InfoTableRow>;
+}
+
+export interface SyntheticOptions {
+  /** Stop adding filers once their filings derive to this many rows; default: 25 filers. */
+  readonly targetRows?: number | undefined;
+  /** Identifiers of real securities loaded alongside, which invented ones must not take. */
+  readonly reserved?: ReservedIds | undefined;
 }
 
 /** The quarter ends of the window, oldest first. */
 export function reportPeriods(today: Date): Date[] {
   const latest = addDays(startOfUtcDay(today), -FILING_DEADLINE_DAYS);
   return quarterEndsBefore(latest, PERIOD_COUNT).reverse();
+}
+
+/** The issuer universe, in name order: information tables list securities alphabetically. */
+export function syntheticIssuers(seed: number, today: Date, reserved?: ReservedIds): Issuer[] {
+  const issuers = buildIssuers(seed, reportPeriods(today).length, reserved);
+  return issuers.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**
@@ -51,20 +84,35 @@ function affiliateLabel(round: number): string {
   return lap > 1 ? ` ${label} ${lap}` : ` ${label}`;
 }
 
-/** Names and CRM matches of filers, in order; about 60% are matched to a CRM account. */
-function* filers(random: Random, world: CrmWorld): Generator<Filer> {
-  const managers = [...new Set(world.strategies.map((strategy) => strategy.account))];
+/** Filers in order; about 60% are matched to a CRM account and one of its strategies. */
+function* filers(random: Random, world: CrmWorld): Generator<SyntheticFiler> {
+  // Berkshire Hathaway's account is matched to its real filings, never to an invented filer.
+  const strategies = world.strategies.filter(
+    (strategy) => strategy.account !== world.berkshire.account,
+  );
+  const managers = [...new Set(strategies.map((strategy) => strategy.account))];
   const taken = new Set<string>();
   let matched = 0;
+  let cik = FIRST_CIK;
   for (let index = 0; ; index += 1) {
+    cik += random.int(1, 2_500);
     const form = random.pick(LEGAL_FORMS);
+    const splitShare = random.chance(0.3) ? random.float(0.2, 0.7) : 0;
+    const base = { cik: String(cik).padStart(10, '0'), splitShare };
     // A fixed pattern rather than a coin flip keeps the share at 60% even for 25 filers.
     const account = index % 5 < 3 ? managers[matched % managers.length] : undefined;
     if (account !== undefined) {
       const affiliate = affiliateLabel(Math.floor(matched / managers.length));
       matched += 1;
-      const strategy = random.pick(world.strategies.filter((item) => item.account === account));
-      yield { name: `${account.name}${affiliate} ${form}`, account, strategy };
+      const strategy = random.pick(strategies.filter((item) => item.account === account));
+      const match = {
+        cik: base.cik,
+        account_id: account.id,
+        account_name: account.name,
+        strategy_id: strategy.id,
+        strategy_name: strategy.name,
+      };
+      yield { ...base, name: `${account.name}${affiliate} ${form}`, match };
       continue;
     }
     // Unmatched filers are named after people, so none looks like a CRM account's firm.
@@ -76,182 +124,146 @@ function* filers(random: Random, world: CrmWorld): Generator<Filer> {
         : `${random.pick(LAST_NAMES)} & ${random.pick(LAST_NAMES)} ${suffix}`;
     }
     taken.add(name);
-    yield { name: `${name} ${form}`, account: null, strategy: null };
+    yield { ...base, name: `${name} ${form}`, match: null };
   }
 }
 
-/** Shares held per issuer index at the start of the filer's history. */
-function openingPositions(random: Random, issuers: readonly Issuer[], start: number) {
-  const positions = new Map<number, number>();
-  const budget = random.logNormal(2e9, 1.3, 5e7, 4e11);
-  const count = random.int(MIN_POSITIONS, MAX_POSITIONS);
-  const picks = random.sample(
-    issuers.map((_, index) => index),
-    count,
-  );
-  const sizes = picks.map(() => Math.exp(random.normal(0, 1)));
-  const totalSize = sizes.reduce((sum, size) => sum + size, 0);
-  for (const [slot, issuer] of picks.entries()) {
-    const price = issuers[issuer]?.prices[start] ?? 1;
-    const value = (budget * (sizes[slot] ?? 0)) / totalSize;
-    positions.set(issuer, Math.max(10, Math.round(value / price)));
+/** Share counts of one position's rows: mostly one row, sometimes two or three. */
+function splitShares(random: Random, shares: number, splitShare: number): number[] {
+  if (splitShare === 0 || shares < 3 || !random.chance(splitShare)) return [shares];
+  const parts: number[] = [];
+  let left = shares;
+  for (let remaining = random.int(2, 3); remaining > 1; remaining -= 1) {
+    const part = Math.round(left * random.float(0.15, 0.85));
+    // Every row keeps at least one share, and so does every row still to come.
+    const kept = Math.max(1, Math.min(left - (remaining - 1), part));
+    parts.push(kept);
+    left -= kept;
   }
-  return positions;
+  parts.push(left);
+  return parts;
 }
 
-/** The next quarter's positions: some sold out, added, reduced or unchanged, some new. */
-function nextPositions(
-  random: Random,
-  held: ReadonlyMap<number, number>,
+/** A filing's information table; iterating it again yields the same rows. */
+function infoTable(
+  seed: number,
+  meta: FilingMeta,
+  held: Positions,
   issuers: readonly Issuer[],
   period: number,
-) {
-  const next = new Map<number, number>();
-  for (const [issuer, shares] of held) {
-    const roll = random.next();
-    if (roll < 0.07 && held.size > MIN_POSITIONS) continue;
-    if (roll < 0.32) {
-      next.set(issuer, Math.max(shares + 1, Math.round(shares * random.float(1.03, 1.8))));
-    } else if (roll < 0.55) {
-      next.set(
-        issuer,
-        Math.max(1, Math.min(shares - 1, Math.round(shares * random.float(0.3, 0.97)))),
-      );
-    } else {
-      next.set(issuer, shares);
-    }
-  }
-  // New positions are sized like an average existing one, at this quarter's price.
-  let heldValue = 0;
-  for (const [issuer, shares] of held) heldValue += shares * (issuers[issuer]?.prices[period] ?? 0);
-  const typicalValue = heldValue / Math.max(1, held.size);
-  const room = MAX_POSITIONS - next.size;
-  const additions = Math.min(room, random.int(0, Math.ceil(held.size * 0.12)));
-  // A security sold this quarter is not bought back in the same quarter.
-  const candidates = issuers.map((_, index) => index).filter((index) => !held.has(index));
-  for (const issuer of random.sample(candidates, additions)) {
-    const price = issuers[issuer]?.prices[period] ?? 1;
-    next.set(issuer, Math.max(10, Math.round((typicalValue * random.float(0.2, 1.5)) / price)));
-  }
-  return next;
-}
-
-/** The status of a position held now, from its share change (null: not held before). */
-function statusOf(change: number | null): string {
-  if (change === null) return 'NEW';
-  if (change > 0) return 'ADDED';
-  return change < 0 ? 'REDUCED' : 'UNCHANGED';
-}
-
-function percent(part: number, whole: number): number {
-  return Math.round((part / whole) * 1e6) / 1e4;
-}
-
-/** What every row of one filer's filing for one quarter shares. */
-interface PeriodContext {
-  readonly filer: Filer;
-  readonly periodEnd: Date;
-  readonly filedat: Date;
-  /** "<filer> <period>", the start of each record name. */
-  readonly label: string;
-}
-
-/**
- * One row, every field spelled out: building rows by object spread made generation about four
- * times slower, which matters at benchmark scale.
- */
-function row(
-  context: PeriodContext,
-  security: Issuer,
-  shares: number,
-  value: number,
-  weight: number,
-  change: number | null,
-  status: string | null,
-): SeedRow {
-  const { filer } = context;
+  splitShare: number,
+): Iterable<InfoTableRow> {
   return {
-    name: `${context.label} ${security.ticker}`,
-    nameofissuer: security.name,
-    ticker: security.ticker,
-    cusip: security.cusip,
-    value,
-    shrsorprnamt: shares,
-    filedat: context.filedat,
-    periodofreport: context.periodEnd,
-    companyname: filer.name,
-    service_account_id: filer.account?.id ?? null,
-    service_account_name: filer.account?.name ?? null,
-    service_investment_strategy_id: filer.strategy?.id ?? null,
-    service_investment_strategy_name: filer.strategy?.name ?? null,
-    status,
-    pct_change_qoq: change,
-    portfolio_pct_weight: weight,
+    *[Symbol.iterator]() {
+      // A stream per filing: the rows do not depend on when, or whether, others were drawn.
+      const random = Random.derive(seed, `13f-rows ${meta.accession}`);
+      let rowNumber = 0;
+      // Issuers are in name order, so index order is the alphabetical order of real filings.
+      for (const index of [...held.keys()].sort((a, b) => a - b)) {
+        const issuer = issuers[index] as Issuer;
+        const price = issuer.prices[period] ?? 0;
+        const titleOfClass = CLASS_TITLES[issuer.cusip.slice(6, 8)] ?? 'COM';
+        for (const shares of splitShares(random, held.get(index) ?? 0, splitShare)) {
+          rowNumber += 1;
+          yield {
+            rowNumber,
+            nameOfIssuer: issuer.name,
+            titleOfClass,
+            cusip: issuer.cusip,
+            value: Math.round(shares * price),
+            shares,
+            shareType: 'SH',
+            putCall: null,
+          };
+        }
+      }
+    },
   };
 }
 
-/** Yields 13F rows filer by filer and quarter by quarter. */
-export function* thirteenFRows(
+/** Yields synthetic filings filer by filer, each filer's quarter by quarter. */
+export function* syntheticFilings(
   world: CrmWorld,
+  issuers: readonly Issuer[],
   seed: number,
   today: Date,
-  options: ThirteenFOptions = {},
-): Generator<SeedRow> {
+  targetRows?: number,
+): Generator<SyntheticFiling> {
   const random = Random.derive(seed, '13f_holdings');
   const periods = reportPeriods(today);
-  const issuers = buildIssuers(seed, periods.length);
   let produced = 0;
   let filerCount = 0;
   for (const filer of filers(random, world)) {
     const done =
-      options.targetRows === undefined
-        ? filerCount >= DEFAULT_FILER_COUNT
-        : produced >= options.targetRows;
+      targetRows === undefined ? filerCount >= DEFAULT_FILER_COUNT : produced >= targetRows;
     if (done) return;
     filerCount += 1;
     // Most filers report the whole window; some started filing partway through.
     const start = random.chance(0.8) ? 0 : random.int(1, periods.length - 2);
-    let previous: ReadonlyMap<number, number> | null = null;
-    let held = openingPositions(random, issuers, start);
+    let previous: Positions | null = null;
+    // Accession numbers count the filer's submissions per year; other forms take the gaps.
+    let year = 0;
+    let sequence = 0;
     for (let period = start; period < periods.length; period += 1) {
-      if (previous !== null) held = nextPositions(random, previous, issuers, period);
+      const held: Positions =
+        previous === null
+          ? openingPositions(random, issuers, period)
+          : nextPositions(random, previous, issuers, period);
       const periodEnd = periods[period] as Date;
-      const context: PeriodContext = {
-        filer,
-        periodEnd,
-        filedat: businessInstant(random, addDays(periodEnd, random.int(40, 44)), today),
-        label: `${filer.name} ${isoDay(periodEnd)}`,
+      const filedAt = businessInstant(random, addDays(periodEnd, random.int(40, 44)), today);
+      sequence = filedAt.getUTCFullYear() === year ? sequence + random.int(1, 4) : 1;
+      year = filedAt.getUTCFullYear();
+      const meta: FilingMeta = {
+        accession: `${filer.cik}-${String(year % 100).padStart(2, '0')}-${String(sequence).padStart(6, '0')}`,
+        cik: filer.cik,
+        filerName: filer.name,
+        periodOfReport: isoDay(periodEnd),
+        filedAt,
+        submissionType: '13F-HR',
+        amendmentType: null,
+        valueUnit: 'usd',
+        source: `synthetic:${filer.cik}`,
       };
-      const values = new Map<number, number>();
-      for (const [issuer, shares] of held) {
-        values.set(issuer, Math.round(shares * (issuers[issuer]?.prices[period] ?? 0)));
-      }
-      const total = [...values.values()].reduce((sum, value) => sum + value, 0);
-      const ordered = [...held.keys()].sort((a, b) => (values.get(b) ?? 0) - (values.get(a) ?? 0));
-      for (const issuer of ordered) {
-        const shares = held.get(issuer) ?? 0;
-        const value = values.get(issuer) ?? 0;
-        const before = previous?.get(issuer);
-        const change =
-          before === undefined ? null : Math.round(((shares - before) / before) * 1e4) / 100;
-        const status = previous === null ? null : statusOf(change);
-        produced += 1;
-        yield row(
-          context,
-          issuers[issuer] as Issuer,
-          shares,
-          value,
-          percent(value, total),
-          change,
-          status,
-        );
-      }
-      for (const issuer of previous?.keys() ?? []) {
-        if (held.has(issuer)) continue;
-        produced += 1;
-        yield row(context, issuers[issuer] as Issuer, 0, 0, 0, -100, 'SOLD OUT');
-      }
+      // The derivation makes a row of every position held and of every one sold out.
+      produced += held.size;
+      for (const issuer of previous?.keys() ?? []) if (!held.has(issuer)) produced += 1;
+      yield { filer, meta, rows: infoTable(seed, meta, held, issuers, period, filer.splitShare) };
       previous = held;
     }
   }
+}
+
+/**
+ * Imports the synthetic filings in one transaction and records their securities' tickers and
+ * the filers' CRM matches. Returns what the import wrote (raw filings and rows).
+ */
+export async function addSyntheticFilings(
+  connection: DuckDBConnection,
+  world: CrmWorld,
+  seed: number,
+  today: Date,
+  options: SyntheticOptions = {},
+): Promise<ImportSummary> {
+  const issuers = syntheticIssuers(seed, today, options.reserved);
+  await addCusipTickers(
+    connection,
+    issuers.map(({ cusip, ticker }) => ({ cusip, ticker })),
+  );
+  const filings = () => syntheticFilings(world, issuers, seed, today, options.targetRows);
+  const metas: FilingMeta[] = [];
+  const matches = new Map<string, FilerMatch>();
+  for (const { filer, meta } of filings()) {
+    metas.push(meta);
+    if (filer.match !== null) matches.set(filer.cik, filer.match);
+  }
+  const summary = await runImport(connection, async (writer) => {
+    // All filings in one batch, then their rows: added one by one, each filing would cost three
+    // statements, more than its rows. The generator is deterministic, so the second pass yields
+    // the same filings again, this time drawing their rows.
+    await writer.addFilings(metas);
+    for (const filing of filings()) await writer.appendRows(filing.meta, filing.rows);
+    return { filings: writer.filings, rows: writer.rows };
+  });
+  await addFilerMatches(connection, [...matches.values()]);
+  return summary;
 }

@@ -5,7 +5,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * compute it:
  *
  * - per filer and period, the latest original or RESTATEMENT filing, plus NEW HOLDINGS
- *   amendments filed after it;
+ *   amendments filed after it (ties broken by accession, so the result never depends on load order);
+ * - the first ticker listed for a CUSIP, the last filer match listed for a CIK;
  * - rows aggregated by CUSIP (and put/call), since one security spans many rows;
  * - weight = value / the filer's total for the period × 100;
  * - change = shares versus the filer's previous reported period, in percent;
@@ -19,7 +20,7 @@ INSERT INTO "13f_holdings" ("_row", "name", "nameofissuer", "ticker", "cusip", "
   "service_investment_strategy_id", "service_investment_strategy_name", "status", "pct_change_qoq",
   "portfolio_pct_weight")
 WITH base AS (
-  SELECT cik, period_of_report, arg_max(accession, filed_at) AS accession, max(filed_at) AS filed_at
+  SELECT cik, period_of_report, arg_max(accession, (filed_at, accession)) AS accession, max(filed_at) AS filed_at
   FROM thirteenf_filing
   WHERE amendment_type IS NULL OR amendment_type = 'RESTATEMENT'
   GROUP BY cik, period_of_report
@@ -39,7 +40,7 @@ filer_periods AS (
 ),
 positions AS (
   SELECT e.cik, e.period_of_report AS period, i.cusip, i.put_call,
-    arg_max(i.nameofissuer, i.value_usd) AS issuer, sum(i.value_usd) AS value, sum(i.shares) AS shares
+    arg_max(i.nameofissuer, (i.value_usd, i.accession, i.row_number)) AS issuer, sum(i.value_usd) AS value, sum(i.shares) AS shares
   FROM thirteenf_infotable i JOIN effective e USING (accession)
   GROUP BY e.cik, e.period_of_report, i.cusip, i.put_call
 ),
@@ -62,7 +63,7 @@ derived AS (
   SELECT h.cik, h.period, h.cusip, h.put_call, h.issuer, h.value, h.shares, h.filed_at,
     CASE
       WHEN h.previous_period IS NULL THEN NULL
-      WHEN h.previous_shares IS NULL THEN 'NEW'
+      WHEN coalesce(h.previous_shares, 0) = 0 THEN 'NEW'
       WHEN h.shares > h.previous_shares THEN 'ADDED'
       WHEN h.shares < h.previous_shares THEN 'REDUCED'
       ELSE 'UNCHANGED'
@@ -74,10 +75,10 @@ derived AS (
   UNION ALL
   SELECT cik, period, cusip, put_call, issuer, 0, 0, filed_at, 'SOLD OUT', -100, 0 FROM sold
 ),
-tickers AS (SELECT cusip, any_value(ticker) AS ticker FROM cusip_ticker GROUP BY cusip),
+tickers AS (SELECT cusip, arg_min(ticker, rowid) AS ticker FROM cusip_ticker GROUP BY cusip),
 matches AS (
-  SELECT cik, any_value(account_id) AS account_id, any_value(account_name) AS account_name,
-    any_value(strategy_id) AS strategy_id, any_value(strategy_name) AS strategy_name
+  SELECT cik, arg_max(account_id, rowid) AS account_id, arg_max(account_name, rowid) AS account_name,
+    arg_max(strategy_id, rowid) AS strategy_id, arg_max(strategy_name, rowid) AS strategy_name
   FROM filer_match GROUP BY cik
 )
 SELECT
@@ -93,6 +94,13 @@ LEFT JOIN matches m USING (cik)
 
 /** Replaces every row of `13f_holdings` with what the raw filings say. */
 export async function deriveHoldings(connection: DuckDBConnection): Promise<void> {
-  await connection.run('DELETE FROM "13f_holdings"');
-  await connection.run(DERIVE_SQL);
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    await connection.run('DELETE FROM "13f_holdings"');
+    await connection.run(DERIVE_SQL);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
 }

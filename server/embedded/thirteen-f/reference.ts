@@ -45,7 +45,7 @@ export async function readFilerMatches(path: string): Promise<FilerMatch[]> {
   return parsed.data;
 }
 
-/** Adds tickers; a later entry for a CUSIP already known is ignored by the derivation. */
+/** Adds tickers; for a CUSIP listed twice, the derivation uses the first. */
 export async function addCusipTickers(
   connection: DuckDBConnection,
   tickers: Iterable<CusipTicker>,
@@ -59,20 +59,21 @@ export async function addCusipTickers(
   appender.closeSync();
 }
 
-/** Adds filer matches, replacing earlier ones for the same CIK. */
+/** Adds filer matches; for a CIK matched twice, the last one added counts. */
 export async function addFilerMatches(
   connection: DuckDBConnection,
   matches: readonly FilerMatch[],
 ): Promise<void> {
+  const appender = await connection.createAppender('filer_match');
   for (const match of matches) {
-    const cik = match.cik.padStart(10, '0');
-    await connection.run('DELETE FROM filer_match WHERE cik = $1', [cik]);
-    await connection.run('INSERT INTO filer_match VALUES ($1, $2, $3, $4, $5)', [
-      cik,
-      match.account_id,
-      match.account_name,
-      match.strategy_id,
-      match.strategy_name,
-    ]);
+    appender.appendVarchar(match.cik.padStart(10, '0'));
+    appender.appendVarchar(match.account_id);
+    appender.appendVarchar(match.account_name);
+    for (const value of [match.strategy_id, match.strategy_name]) {
+      if (value === null) appender.appendNull();
+      else appender.appendVarchar(value);
+    }
+    appender.endRow();
   }
+  appender.closeSync();
 }
