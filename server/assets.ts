@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { Server, IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
@@ -13,12 +13,43 @@ export type AssetHandler = (
 /** How the browser app is served: compiled on the fly by Vite, or the built files in dist/. */
 export type ResolvedServeMode = 'vite' | 'dist';
 
-const DIST = join(import.meta.dirname, '..', 'dist');
+const ROOT = join(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+/** What a build is made from: a build older than any of these is stale. */
+const BUILD_INPUTS = [
+  'src',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
-/** `auto` serves dist/ when a build exists, else compiles with Vite. */
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestChange(join(path, entry))),
+    stats.mtimeMs,
+  );
+}
+
+/** True when dist/ holds a build at least as new as every source it is built from. */
+export function buildIsCurrent(): boolean {
+  const built = join(DIST, 'index.html');
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  return BUILD_INPUTS.every((input) => newestChange(join(ROOT, input)) <= builtAt);
+}
+
+/**
+ * `auto` serves dist/ when its build is current (the install builds it), else compiles with
+ * Vite, so an edited source is never hidden behind an old build.
+ */
 export function resolveServeMode(mode: 'auto' | ResolvedServeMode): ResolvedServeMode {
   if (mode !== 'auto') return mode;
-  return existsSync(join(DIST, 'index.html')) ? 'dist' : 'vite';
+  return buildIsCurrent() ? 'dist' : 'vite';
 }
 
 /** The asset handler for a mode, and how to stop it. */
