@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { queryInPage } from './api-in-page.ts';
 
 test('the dashboard page and its API are served on one port', async ({ page }) => {
   await page.goto('/');
@@ -7,33 +8,16 @@ test('the dashboard page and its API are served on one port', async ({ page }) =
   await expect(page.getByRole('listitem')).toHaveCount(6);
 
   // From the page's own origin, as the app's fetch layer will: log in, then query.
-  const answer = await page.evaluate(async () => {
-    const login = await fetch('/index.php/api/oauth2', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        username: 'analyst',
-        password: 'analyst-demo',
-        grant_type: 'password',
-      }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const query = await fetch('/index.php/api/service', {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain', 'Oauth-Token': token },
-      body: JSON.stringify({
-        module: '13f_holdings',
-        filters: {
-          fields: ['ticker', 'portfolio_pct_weight'],
-          order_by: 'portfolio_pct_weight:DESC',
-          max_num: '5',
-        },
-      }),
-    });
-    return { status: query.status, body: (await query.json()) as { records: unknown[] } };
+  const answer = await queryInPage(page, {
+    module: '13f_holdings',
+    filters: {
+      fields: ['ticker', 'portfolio_pct_weight'],
+      order_by: 'portfolio_pct_weight:DESC',
+      max_num: '5',
+    },
   });
   expect(answer.status).toBe(200);
-  expect(answer.body.records).toHaveLength(5);
+  expect((answer.body as { records: unknown[] }).records).toHaveLength(5);
 });
 
 test('built assets are cached for a year, the page is revalidated, client routes fall back', async ({
