@@ -1,23 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeSecDataSet } from '../../../testing/sec-datasets.ts';
+import { emptyServiceDatabase } from '../../../testing/thirteen-f.ts';
 import type {
   SecDataSetOptions,
   SecInfoTableRow,
   SecSubmission,
 } from '../../../testing/sec-datasets.ts';
-import { createTables } from '../db/schema.ts';
 import { importDataSet } from './datasets.ts';
 import { deriveHoldings } from './derive.ts';
 import { ImportError } from './filing.ts';
 import { importManifest } from './import.ts';
 import { readManifest } from './manifest.ts';
 import { addCusipTickers, readCusipTickers } from './reference.ts';
-import { createFilingTables } from './schema.ts';
 import { readInfoTableXml } from './xml.ts';
 
 const DATA = join(import.meta.dirname, '../../../data/13f');
@@ -25,12 +23,6 @@ const MANIFEST = join(DATA, 'berkshire-hathaway/manifest.json');
 
 type Row = Record<string, unknown>;
 
-async function freshDatabase(): Promise<DuckDBConnection> {
-  const connection = await (await DuckDBInstance.create(':memory:')).connect();
-  await createTables(connection);
-  await createFilingTables(connection);
-  return connection;
-}
 
 async function rows(connection: DuckDBConnection, sql: string): Promise<Row[]> {
   return (await connection.runAndReadAll(sql)).getRowObjectsJson();
@@ -131,11 +123,11 @@ describe('importDataSet', () => {
       }
       const tickers = await readCusipTickers(join(DATA, 'cusip-tickers.csv'));
 
-      const fromXml = await freshDatabase();
+      const fromXml = await emptyServiceDatabase();
       await importManifest(fromXml, MANIFEST);
       await addCusipTickers(fromXml, tickers);
       await deriveHoldings(fromXml);
-      const fromTsv = await freshDatabase();
+      const fromTsv = await emptyServiceDatabase();
       const summary = await writeAndImport(fromTsv, submissions, infotable, options);
       await addCusipTickers(fromTsv, tickers);
       await deriveHoldings(fromTsv);
@@ -156,7 +148,7 @@ describe('importDataSet', () => {
   );
 
   it('scales values reported in thousands by filings made before 2023-01-03', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     await writeAndImport(
       connection,
       [
@@ -183,7 +175,7 @@ describe('importDataSet', () => {
   });
 
   it('lets a RESTATEMENT replace the original filing for its period', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     await writeAndImport(
       connection,
       [
@@ -208,7 +200,7 @@ describe('importDataSet', () => {
   });
 
   it('adds a NEW HOLDINGS amendment to the filing and recomputes weights', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     await writeAndImport(
       connection,
       [
@@ -233,7 +225,7 @@ describe('importDataSet', () => {
   });
 
   it('treats a 13F-HR/A without an amendment type as a restatement', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     await writeAndImport(connection, [filing('AMENDED', { submissionType: '13F-HR/A' })], []);
     expect(
       await rows(connection, 'SELECT submission_type, amendment_type FROM thirteenf_filing'),
@@ -241,7 +233,7 @@ describe('importDataSet', () => {
   });
 
   it('skips 13F-NT notices and any rows filed under them', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     const summary = await writeAndImport(
       connection,
       [filing('HOLDINGS'), filing('NOTICE', { submissionType: '13F-NT' })],
@@ -254,7 +246,7 @@ describe('importDataSet', () => {
   });
 
   it('takes rows in any order, each to its own filing', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     const interleaved = CUSIPS.map((cusip, i) => position(i % 2 === 0 ? 'A' : 'B', cusip, i + 1));
     await writeAndImport(connection, [filing('A'), filing('B', { cik: '42' })], interleaved);
     const { infotable } = await rawTables(connection);
@@ -268,7 +260,7 @@ describe('importDataSet', () => {
   });
 
   it('is idempotent: importing the same data set twice leaves the same rows', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     const path = await writeSecDataSet(
       dir,
       [filing('A'), filing('B', { cik: '42' })],
@@ -347,7 +339,7 @@ describe('importDataSet with a bad file', () => {
       message: /SUBMISSION\.tsv, row 2: FILING_DATE "31-FEB-2024" is not a date/,
     },
   ])('rejects $problem, naming file and row, and imports nothing', async (bad) => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     const error = await importFailure(
       writeAndImport(connection, bad.submissions ?? good, bad.rows ?? twentyRows, bad.options),
     );
@@ -358,7 +350,7 @@ describe('importDataSet with a bad file', () => {
   });
 
   it('keeps an earlier import of the same filings intact', async () => {
-    const connection = await freshDatabase();
+    const connection = await emptyServiceDatabase();
     await writeAndImport(connection, good, twentyRows.slice(0, 4));
     const before = await rawTables(connection);
     const broken = rowsWith(16, { shares: -5 });
