@@ -23,7 +23,6 @@ const MANIFEST = join(DATA, 'berkshire-hathaway/manifest.json');
 
 type Row = Record<string, unknown>;
 
-
 async function rows(connection: DuckDBConnection, sql: string): Promise<Row[]> {
   return (await connection.runAndReadAll(sql)).getRowObjectsJson();
 }
