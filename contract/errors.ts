@@ -22,6 +22,9 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'payload_too_large',
   'too_many_requests',
+  'upstream_unreachable',
+  'upstream_timeout',
+  'upstream_error',
   'internal_error',
 ] as const;
 

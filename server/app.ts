@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '#contract/auth';
-import { createAssetHandler, resolveServeMode } from './assets.ts';
-import type { AssetHandler, ResolvedServeMode } from './assets.ts';
+import type { ApiBackend } from './api/backend.ts';
+import { registerApiRoutes, sendApiError } from './api/routes.ts';
+import { isApiPath, registerAssets, resolveServeMode } from './assets.ts';
+import type { ResolvedServeMode } from './assets.ts';
 import type { ServerConfig } from './config.ts';
 import { LoginThrottle } from './embedded/auth/login-throttle.ts';
 import { TokenStore } from './embedded/auth/token-store.ts';
-import { demoUsers, readUsersFile } from './embedded/auth/users.ts';
+import { DEMO_USERS, demoUsers, readUsersFile } from './embedded/auth/users.ts';
 import type { ServiceUser } from './embedded/auth/users.ts';
 import { Database } from './embedded/db/database.ts';
 import { createTables } from './embedded/db/schema.ts';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { createEmbeddedService } from './embedded/service.ts';
-import type { EmbeddedService } from './embedded/service.ts';
-import { ApiError, sendApiError } from './http.ts';
+import { ApiError, MAX_BODY_BYTES } from './http.ts';
 import type { Logger } from './log.ts';
+import { createUpstreamBackend } from './proxy/upstream.ts';
+import { contentSecurityPolicy } from './security.ts';
 
 /** Everything `createApp` needs; tests replace the clock, users, data and assets. */
 export interface AppOptions {
@@ -29,18 +34,17 @@ export interface AppOptions {
   readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
   /** `none` serves only the API (server tests). */
   readonly assets?: ResolvedServeMode | 'none';
-  /** The server the app will listen on, so Vite's hot reload shares its port. */
-  readonly httpServer?: Server;
 }
 
-/** A constructed app: a request handler, what it serves, and how to release it. */
+/** A constructed app: a Fastify instance, what it serves, and how to release it. */
 export interface App {
-  readonly handle: (request: IncomingMessage, response: ServerResponse) => void;
+  readonly server: FastifyInstance;
   readonly assets: ResolvedServeMode | 'none';
+  readonly backend: 'embedded' | 'upstream';
+  /** Listens and returns the bound port. */
+  listen(port: number, host: string): Promise<number>;
   close(): Promise<void>;
 }
-
-const API_PREFIX = '/index.php/api';
 
 function clockFor(config: ServerConfig): () => number {
   if (config.DEMO_TODAY === undefined) return Date.now;
@@ -50,37 +54,6 @@ function clockFor(config: ServerConfig): () => number {
     Date.parse(`${config.DEMO_TODAY}T00:00:00Z`) -
     Date.parse(new Date().toISOString().slice(0, 10));
   return () => Date.now() + offset;
-}
-
-async function routeApi(
-  service: EmbeddedService,
-  request: IncomingMessage,
-  response: ServerResponse,
-  pathname: string,
-): Promise<void> {
-  const handler =
-    pathname === API_PATHS.token
-      ? service.token
-      : pathname === API_PATHS.query
-        ? service.query
-        : undefined;
-  if (!handler) {
-    throw new ApiError(
-      404,
-      'not_found',
-      `no API endpoint at ${pathname}; use POST ${API_PATHS.token} or POST ${API_PATHS.query}`,
-    );
-  }
-  if (request.method !== 'POST') {
-    throw new ApiError(
-      405,
-      'method_not_allowed',
-      `${pathname} accepts POST only`,
-      {},
-      { Allow: 'POST' },
-    );
-  }
-  await handler(request, response);
 }
 
 async function openDatabase(options: AppOptions, today: Date): Promise<Database> {
@@ -98,19 +71,24 @@ async function openDatabase(options: AppOptions, today: Date): Promise<Database>
   return database;
 }
 
-/** Builds the app: database, embedded service, assets. Does not listen. */
-export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
-  const now = options.now ?? clockFor(config);
-  const assetsMode = options.assets ?? resolveServeMode(config.SERVE_MODE);
-  // Independent start-up work runs side by side: DuckDB and scrypt work off the main thread
-  // while Vite loads, which keeps the start within its three-second budget.
-  const [database, users, assets] = await Promise.all([
+async function createBackend(options: AppOptions, now: () => number): Promise<ApiBackend> {
+  const { config } = options;
+  if (config.SERVICE_BASE_URL !== undefined) {
+    return createUpstreamBackend({
+      baseUrl: config.SERVICE_BASE_URL,
+      queryPath: config.SERVICE_QUERY_PATH,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      httpProxy: config.HTTP_PROXY,
+      httpsProxy: config.HTTPS_PROXY,
+      noProxy: config.NO_PROXY,
+    });
+  }
+  // Independent start-up work runs side by side: DuckDB and scrypt work off the main thread.
+  const [database, users] = await Promise.all([
     options.database ?? openDatabase(options, new Date(now())),
     options.users ?? (config.USERS_FILE ? readUsersFile(config.USERS_FILE) : demoUsers()),
-    assetsMode === 'none' ? undefined : createAssetHandler(assetsMode, options.httpServer),
   ]);
-  const service = createEmbeddedService({
+  return createEmbeddedService({
     database,
     users,
     now,
@@ -118,61 +96,135 @@ export async function createApp(options: AppOptions): Promise<App> {
     tokens: new TokenStore(now, config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
     throttle: new LoginThrottle(now),
   });
+}
 
-  const notFound: AssetHandler = (_request, response) => {
-    sendApiError(response, new ApiError(404, 'not_found', 'not found'));
-  };
+/** What the browser may know about the deployment; never a credential of the upstream. */
+function appConfig(config: ServerConfig) {
+  if (config.SERVICE_BASE_URL !== undefined) {
+    return { mode: 'upstream', upstreamHost: new URL(config.SERVICE_BASE_URL).host } as const;
+  }
+  return {
+    mode: 'embedded',
+    demoUsers: config.USERS_FILE
+      ? []
+      : DEMO_USERS.map(({ username, password, note }) => ({ username, password, note })),
+  } as const;
+}
 
-  function handle(request: IncomingMessage, response: ServerResponse): void {
-    const requestId = randomUUID().slice(0, 8);
-    const started = performance.now();
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    response.setHeader('X-Request-Id', requestId);
-    const isApi = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
-    response.on('finish', () => {
-      // API calls are the audit trail; asset requests are only noise outside debugging.
-      (isApi ? logger.info : logger.debug)('request', {
-        request_id: requestId,
-        method: request.method,
-        path: pathname,
-        status: response.statusCode,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      });
+/** Builds the app: backend, routes, security headers, assets. Does not listen. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config, logger } = options;
+  const now = options.now ?? clockFor(config);
+  const server = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    // Never trust a client-sent id: ids are ours, so log lines can be trusted.
+    requestIdHeader: false,
+    genReqId: () => randomUUID().slice(0, 8),
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 5_000,
+    return503OnClosing: true,
+  });
+  // A client that sends headers slowly (slow loris) is dropped after this.
+  server.server.headersTimeout = config.HEADERS_TIMEOUT_MS;
+
+  const assetsMode = options.assets ?? resolveServeMode(config.SERVE_MODE);
+  const [backend] = await Promise.all([
+    createBackend(options, now),
+    server.register(helmet, {
+      contentSecurityPolicy: { directives: contentSecurityPolicy(assetsMode === 'vite') },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  ]);
+
+  server.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  server.addHook('onResponse', (request, reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    // API calls are the audit trail; asset requests are only noise outside debugging.
+    (isApiPath(path) ? logger.info : logger.debug)('request', {
+      request_id: request.id,
+      method: request.method,
+      path,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
     });
-    if (!isApi) {
-      (assets?.handle ?? notFound)(request, response, () => {
-        notFound(request, response, () => undefined);
-      });
-      return;
-    }
-    routeApi(service, request, response, pathname).catch((error: unknown) => {
-      if (response.headersSent) return;
-      if (error instanceof ApiError) {
-        sendApiError(response, error);
-        return;
-      }
-      logger.error('unhandled_error', {
-        request_id: requestId,
-        path: pathname,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
-      sendApiError(
-        response,
+    done();
+  });
+
+  server.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendApiError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) {
+      return sendApiError(
+        reply,
         new ApiError(
-          500,
-          'internal_error',
-          `The service failed to answer. Quote request id ${requestId} when reporting this.`,
+          413,
+          'payload_too_large',
+          `the request body is larger than ${MAX_BODY_BYTES} bytes`,
         ),
       );
+    }
+    if (status < 500) {
+      return sendApiError(
+        reply,
+        new ApiError(
+          status,
+          'invalid_request',
+          error instanceof Error ? error.message : String(error),
+        ),
+      );
+    }
+    logger.error('unhandled_error', {
+      request_id: request.id,
+      path: request.url.split('?')[0],
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
-  }
+    return sendApiError(
+      reply,
+      new ApiError(
+        500,
+        'internal_error',
+        `The service failed to answer. Quote request id ${request.id} when reporting this.`,
+      ),
+    );
+  });
+
+  server.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApiPath(path) && wantsPage && assetsMode === 'dist') {
+      // Client-side routes (deep links) get the app's page, revalidated on every visit.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const hint = isApiPath(path) ? `; use POST ${API_PATHS.token} or POST ${API_PATHS.query}` : '';
+    return sendApiError(reply, new ApiError(404, 'not_found', `nothing at ${path}${hint}`));
+  });
+
+  registerApiRoutes(server, backend);
+  server.get('/app-config.json', (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send(appConfig(config)),
+  );
+  const closeAssets =
+    assetsMode === 'none' ? () => Promise.resolve() : await registerAssets(server, assetsMode);
 
   return {
-    handle,
+    server,
     assets: assetsMode,
+    backend: config.SERVICE_BASE_URL === undefined ? 'embedded' : 'upstream',
+    async listen(port, host) {
+      await server.listen({ port, host });
+      const address = server.server.address();
+      return typeof address === 'object' && address !== null ? address.port : port;
+    },
     async close() {
-      await assets?.close();
-      database.close();
+      await closeAssets();
+      await server.close();
+      await backend.close();
     },
   };
 }

@@ -1,14 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import type { Server, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import sirv from 'sirv';
-
-/** Serves the browser app: a request handler that falls through to `next` when it has nothing. */
-export type AssetHandler = (
-  request: IncomingMessage,
-  response: ServerResponse,
-  next: () => void,
-) => void;
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
 
 /** How the browser app is served: compiled on the fly by Vite, or the built files in dist/. */
 export type ResolvedServeMode = 'vite' | 'dist';
@@ -52,35 +46,59 @@ export function resolveServeMode(mode: 'auto' | ResolvedServeMode): ResolvedServ
   return buildIsCurrent() ? 'dist' : 'vite';
 }
 
-/** The asset handler for a mode, and how to stop it. */
-export async function createAssetHandler(
-  mode: ResolvedServeMode,
-  httpServer: Server | undefined,
-): Promise<{ handle: AssetHandler; close: () => Promise<void> }> {
-  if (mode === 'dist') {
-    if (!existsSync(join(DIST, 'index.html'))) {
-      throw new Error('SERVE_MODE=dist but dist/index.html is missing: run `npm run build` first');
-    }
-    const serve = sirv(DIST, {
-      single: true,
-      etag: true,
-      gzip: false,
-      setHeaders(response, pathname) {
-        // Hashed file names change with their content, so they may be cached for a year;
-        // index.html must be revalidated so a new build is picked up at once.
-        response.setHeader(
-          'Cache-Control',
-          pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-    return { handle: serve, close: () => Promise.resolve() };
+/** True for the API's path space, which the app's assets never answer. */
+export function isApiPath(url: string): boolean {
+  return (
+    url === '/index.php/api' ||
+    url.startsWith('/index.php/api/') ||
+    url.startsWith('/index.php/api?')
+  );
+}
+
+/** Serves dist/: hashed assets cached for a year, everything else revalidated. */
+async function registerBuild(app: FastifyInstance): Promise<void> {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error('SERVE_MODE=dist but dist/index.html is missing: run `npm run build` first');
   }
-  const { createServer } = await import('vite');
+  await app.register(fastifyStatic, {
+    root: DIST,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      // Hashed file names change with their content, so they may be cached for a year;
+      // index.html must be revalidated so a new build is picked up at once.
+      reply.header(
+        'Cache-Control',
+        path.startsWith(join(DIST, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
+/** Serves through Vite's dev middleware: on-the-fly compilation and hot reload on our port. */
+async function registerVite(app: FastifyInstance): Promise<() => Promise<void>> {
+  const [{ createServer }, { default: middie }] = await Promise.all([
+    import('vite'),
+    import('@fastify/middie'),
+  ]);
   const vite = await createServer({
-    server: { middlewareMode: true, hmr: httpServer ? { server: httpServer } : false },
+    server: { middlewareMode: true, hmr: { server: app.server } },
     appType: 'spa',
     logLevel: 'warn',
   });
-  return { handle: vite.middlewares, close: () => vite.close() };
+  await app.register(middie);
+  app.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    if (isApiPath(request.url ?? '/')) next();
+    else vite.middlewares(request, response, next);
+  });
+  return () => vite.close();
+}
+
+/** Registers the app's assets for a mode; returns how to stop them. */
+export async function registerAssets(
+  app: FastifyInstance,
+  mode: ResolvedServeMode,
+): Promise<() => Promise<void>> {
+  if (mode === 'vite') return registerVite(app);
+  await registerBuild(app);
+  return () => Promise.resolve();
 }

@@ -18,6 +18,18 @@ export const configSchema = z.object({
   DEMO_SEED: z.coerce.number().int().default(20_240_601),
   DEMO_TODAY: z.iso.date().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SERVICE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SERVICE_QUERY_PATH: z
+    .string()
+    .regex(/^\/[\w./-]*$/, 'must be a path starting with /')
+    .default('/index.php/api/service'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  HTTP_PROXY: z.string().min(1).optional(),
+  HTTPS_PROXY: z.string().min(1).optional(),
+  NO_PROXY: z.string().min(1).optional(),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(70_000),
 });
 
 /** Validated server configuration. */

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorBody, ErrorCode } from '#contract/errors';
 
 /** Largest request body the API reads; larger ones get 413. */
@@ -15,64 +14,11 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
 
-/** Headers every API response carries: never cached, never sniffed. */
-const API_HEADERS = {
-  'Cache-Control': 'no-store',
-  Pragma: 'no-cache',
-  'X-Content-Type-Options': 'nosniff',
-} as const;
-
-/** Writes a JSON response. */
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    ...API_HEADERS,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
-}
-
-/** Writes an `ApiError` as `{ error, error_message, … }`. */
-export function sendApiError(response: ServerResponse, error: ApiError): void {
-  // The request id travels in the X-Request-Id header, so equal errors have equal bodies.
-  const body: ErrorBody = { error: error.code, error_message: error.message, ...error.details };
-  sendJson(response, error.status, body, error.headers);
-}
-
-/** Reads the request body as UTF-8, refusing more than `limit` bytes with 413. */
-export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
-  const tooLarge = () =>
-    new ApiError(413, 'payload_too_large', `the request body is larger than ${limit} bytes`);
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > limit) {
-    request.resume();
-    throw tooLarge();
+  /** The error body; the request id travels in a header, so equal errors have equal bodies. */
+  body(): ErrorBody {
+    return { error: this.code, error_message: this.message, ...this.details };
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      request.resume();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The media type of a request, lower-cased without parameters (`text/plain`). */
-export function mediaType(request: IncomingMessage): string {
-  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 /** Parses a JSON body, naming the position of a syntax error. */

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_USERS } from './embedded/auth/users.ts';
@@ -14,33 +12,28 @@ try {
 }
 
 const logger = createLogger(config.LOG_LEVEL);
-const server = createServer();
-const app = await createApp({ config, logger, httpServer: server });
-server.on('request', app.handle);
-server.listen(config.PORT, config.HOST, () => {
-  const { port } = server.address() as AddressInfo;
-  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  const seconds = process.uptime().toFixed(2);
-  const lines = [
-    '',
-    `  Marketplace analyst dashboard ready in ${seconds} s`,
-    `  URL:      http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
-    `  Backend:  embedded demo service (DuckDB)`,
-    `  Assets:   ${app.assets === 'dist' ? 'built files from dist/' : 'compiled on the fly by Vite'}`,
-  ];
-  if (!config.USERS_FILE) {
-    lines.push('  Demo users:');
-    for (const user of DEMO_USERS) {
-      lines.push(`    ${user.username} / ${user.password}  (${user.note})`);
-    }
+const app = await createApp({ config, logger });
+const port = await app.listen(config.PORT, config.HOST);
+const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+const lines = [
+  '',
+  `  Marketplace analyst dashboard ready in ${process.uptime().toFixed(2)} s`,
+  `  URL:      http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
+  app.backend === 'upstream'
+    ? `  Backend:  ${new URL(config.SERVICE_BASE_URL ?? '').host} (proxied)`
+    : '  Backend:  embedded demo service (DuckDB)',
+  `  Assets:   ${app.assets === 'dist' ? 'built files from dist/' : 'compiled on the fly by Vite'}`,
+];
+if (app.backend === 'embedded' && !config.USERS_FILE) {
+  lines.push('  Demo users:');
+  for (const user of DEMO_USERS) {
+    lines.push(`    ${user.username} / ${user.password}  (${user.note})`);
   }
-  console.log(`${lines.join('\n')}\n`);
-});
+}
+console.log(`${lines.join('\n')}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
     void app.close().finally(() => process.exit(0));
   });
 }

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { API_PATHS } from '#contract/auth';
 import type { ModuleId } from '#contract/catalog';
@@ -63,9 +61,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.loadData ? { loadData: options.loadData } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const server = createServer(app.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = await app.listen(0, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${port}`;
 
   async function post(path: string, body: string, headers: Record<string, string> = {}) {
     const response = await fetch(`${baseUrl}${path}`, { method: 'POST', body, headers });
@@ -104,14 +101,6 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
         'Content-Type': 'text/plain',
         'Oauth-Token': token,
       }),
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      });
-      await app.close();
-    },
+    close: () => app.close(),
   };
 }

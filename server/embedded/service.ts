@@ -1,10 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ACCESS_TOKEN_HEADER, tokenRequestSchema } from '#contract/auth';
 import type { TokenRequest } from '#contract/auth';
 import { CATALOG } from '#contract/catalog';
 import type { ErrorCode } from '#contract/errors';
 import { validateQuery } from '#contract/validate';
-import { ApiError, mediaType, parseJsonBody, readBody, sendJson } from '../http.ts';
+import { jsonAnswer } from '../api/backend.ts';
+import type { ApiBackend, ApiRequest } from '../api/backend.ts';
+import { ApiError, parseJsonBody } from '../http.ts';
 import { verifyPassword } from './auth/passwords.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenStore } from './auth/token-store.ts';
@@ -22,19 +23,12 @@ export interface EmbeddedServiceDeps {
   readonly rowCap: number;
 }
 
-/** The two endpoints of the interface, implemented on DuckDB. */
-export interface EmbeddedService {
-  readonly token: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-  readonly query: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-}
-
 const WRONG_CREDENTIALS = 'The user name or password is incorrect.';
 
 const STATUS_BY_CODE: Partial<Record<string, number>> = { unknown_module: 404 };
 
-async function readTokenRequest(request: IncomingMessage): Promise<TokenRequest> {
-  const type = mediaType(request);
-  const text = await readBody(request);
+function readTokenRequest({ body: text, contentType }: ApiRequest): TokenRequest {
+  const type = contentType.split(';')[0]?.trim().toLowerCase();
   // OAuth clients often send form fields; everyone else, JSON (whatever the declared type).
   const isForm = type === 'application/x-www-form-urlencoded' && !text.trimStart().startsWith('{');
   const raw: unknown = isForm ? Object.fromEntries(new URLSearchParams(text)) : parseJsonBody(text);
@@ -60,8 +54,8 @@ async function readTokenRequest(request: IncomingMessage): Promise<TokenRequest>
   return parsed.data;
 }
 
-/** Creates the embedded service's handlers. */
-export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedService {
+/** The two endpoints of the interface, implemented on DuckDB. */
+export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
   const usersByName = new Map(deps.users.map((user) => [user.username.toLowerCase(), user]));
   // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
   const decoyHash = deps.users[0]?.passwordHash ?? '';
@@ -87,9 +81,7 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedServic
     return deps.tokens.issue(user.username);
   }
 
-  function authenticate(request: IncomingMessage): ServiceUser {
-    const header = request.headers[ACCESS_TOKEN_HEADER.toLowerCase()];
-    const token = Array.isArray(header) ? header[0] : header;
+  function authenticate(token: string | undefined): ServiceUser {
     if (!token) {
       throw new ApiError(
         401,
@@ -110,8 +102,8 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedServic
   }
 
   return {
-    token: async (request, response) => {
-      const body = await readTokenRequest(request);
+    token: async (request) => {
+      const body = readTokenRequest(request);
       const tokens =
         body.grant_type === 'password'
           ? await passwordLogin(body.username, body.password)
@@ -123,14 +115,14 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedServic
           `The refresh token is ${tokens === 'expired' ? 'expired' : 'invalid'}. Sign in again.`,
         );
       }
-      sendJson(response, 200, tokens);
+      return jsonAnswer(200, tokens);
     },
 
-    query: async (request, response) => {
-      const user = authenticate(request);
+    query: async (request) => {
+      const user = authenticate(request.accessToken);
       // The body is JSON whatever the declared type (text/plain per the interface; curl's default
       // form type too), as the vendor's PHP endpoint reads the raw body.
-      const result = validateQuery(parseJsonBody(await readBody(request)));
+      const result = validateQuery(parseJsonBody(request.body));
       if (!result.ok) {
         const { error, message, ...details } = result.problem;
         throw new ApiError(STATUS_BY_CODE[error] ?? 400, error as ErrorCode, message, details);
@@ -149,13 +141,18 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): EmbeddedServic
           today: new Date(deps.now()),
           rowCap: deps.rowCap,
         });
-        sendJson(response, 200, answer);
+        return jsonAnswer(200, answer);
       } catch (error) {
         if (error instanceof RowCapExceeded) {
           throw new ApiError(400, 'row_cap_exceeded', error.message, { path: 'filters.max_num' });
         }
         throw error;
       }
+    },
+
+    close: () => {
+      deps.database.close();
+      return Promise.resolve();
     },
   };
 }

@@ -1,0 +1,35 @@
+/** One API call as the router hands it to a backend: the raw body and the relevant headers. */
+export interface ApiRequest {
+  readonly body: string;
+  /** The `Content-Type` header as sent; '' when absent. */
+  readonly contentType: string;
+  /** The `Oauth-Token` header. */
+  readonly accessToken: string | undefined;
+  readonly requestId: string;
+}
+
+/** A backend's answer: status, JSON text, and any headers the client must see. */
+export interface ApiAnswer {
+  readonly status: number;
+  readonly json: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Where the two API endpoints go: the embedded service, or the real upstream through the proxy.
+ * Errors are thrown as `ApiError`.
+ */
+export interface ApiBackend {
+  readonly token: (request: ApiRequest) => Promise<ApiAnswer>;
+  readonly query: (request: ApiRequest) => Promise<ApiAnswer>;
+  readonly close: () => Promise<void>;
+}
+
+/** A JSON answer from a value. */
+export function jsonAnswer(
+  status: number,
+  value: unknown,
+  headers?: Record<string, string>,
+): ApiAnswer {
+  return { status, json: JSON.stringify(value), ...(headers ? { headers } : {}) };
+}
