@@ -25,6 +25,9 @@ test('built assets are cached for a year, the page is revalidated, client routes
 }) => {
   const page = await request.get('/');
   expect(page.headers()['cache-control']).toBe('no-cache');
+  // The production page allows scripts from its own origin only.
+  expect(page.headers()['content-security-policy']).toMatch(/script-src 'self';/);
+  expect(page.headers()['x-frame-options']).toBe('DENY');
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
   expect(script).toBeDefined();
   const asset = await request.get(script ?? '');

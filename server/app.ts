@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import Fastify from 'fastify';
@@ -125,9 +126,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    // A client that sends its headers slowly (slow loris) is dropped after HEADERS_TIMEOUT_MS;
+    // Node checks for such connections every 30 s unless told to look more often.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: config.HEADERS_TIMEOUT_MS,
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
+        },
+        handler,
+      ),
   });
-  // A client that sends headers slowly (slow loris) is dropped after this.
-  server.server.headersTimeout = config.HEADERS_TIMEOUT_MS;
 
   const assetsMode = options.assets ?? resolveServeMode(config.SERVE_MODE);
   const [backend] = await Promise.all([

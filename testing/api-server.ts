@@ -17,7 +17,7 @@ export interface TestUser {
 
 /** Options for an in-process API server on a random loopback port. */
 export interface TestServerOptions {
-  readonly users: readonly TestUser[];
+  readonly users?: readonly TestUser[];
   readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
   readonly env?: Record<string, string>;
   /** A controllable clock; real time by default. */
@@ -47,7 +47,7 @@ export interface TestServer {
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const users: ServiceUser[] = await Promise.all(
-    options.users.map(async (user) => ({
+    (options.users ?? []).map(async (user) => ({
       username: user.username,
       passwordHash: await hashPassword(user.password),
       modules: user.modules,

@@ -1,0 +1,123 @@
+/**
+ * One server of bench/server-throughput.bench.ts, run in a child process of its own so the load
+ * generator does not share its event loop. Forked with an IPC channel and one JSON argument:
+ *
+ *   { "role": "stub" }                         a bare node:http upstream with fixed answers
+ *   { "role": "bare", "body": "<json text>" }  a bare node:http server answering any POST with body
+ *   { "role": "proxy", "upstream": "http://127.0.0.1:<port>" }  our app in upstream-proxy mode
+ *   { "role": "embedded" }                     our app in embedded mode (seeds the demo database)
+ *
+ * Sends `{ port }` once listening; closes and exits on the message `close` or when the parent
+ * goes away (the IPC channel disconnects), so it can never outlive the benchmark.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { createLogger } from '../server/log.ts';
+
+type Role =
+  | { role: 'stub' }
+  | { role: 'bare'; body: string }
+  | { role: 'proxy'; upstream: string }
+  | { role: 'embedded' };
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as Role;
+const HOST = '127.0.0.1';
+
+/** A realistic ~2 KB query answer: 8 metro-area records and the next page's offset. */
+function stubQueryAnswer(): string {
+  const cities = ['New York–Newark', 'London', 'Tokyo', 'Paris', 'Chicago', 'Boston', 'Zürich'];
+  const records = Array.from({ length: 8 }, (_, i) => ({
+    id: `a0B5f00000${String(1000 + i)}AbCdEAQ`,
+    name: cities[i % cities.length],
+    country__c: i % 2 === 0 ? 'United States' : 'United Kingdom',
+    sort_order__c: 10 * (i + 1),
+    createddate: `2024-0${String((i % 9) + 1)}-15T09:30:00.000Z`,
+    lastmodifieddate: `2025-0${String((i % 9) + 1)}-20T16:45:12.000Z`,
+    description__c: 'Metropolitan statistical area used to place accounts and contacts.',
+  }));
+  return JSON.stringify({ records, next_offset: 8 });
+}
+
+function answerWith(route: (request: IncomingMessage) => string | undefined) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    // Read (and drop) the body before answering, as any real server must.
+    request.resume();
+    request.on('end', () => {
+      const text = request.method === 'POST' ? route(request) : undefined;
+      response.writeHead(text === undefined ? 404 : 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': text === undefined ? 2 : Buffer.byteLength(text),
+      });
+      response.end(text ?? '{}');
+    });
+  };
+}
+
+async function listenBare(
+  route: (request: IncomingMessage) => string | undefined,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = createServer({ keepAliveTimeout: 5_000 }, answerWith(route));
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address !== null ? address.port : 0,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+async function start(): Promise<{ port: number; close: () => Promise<void> }> {
+  switch (spec.role) {
+    case 'stub': {
+      const query = stubQueryAnswer();
+      const token = JSON.stringify({
+        access_token: 'stub-access-token-0123456789abcdef',
+        token_type: 'bearer',
+        expires_in: 3600,
+        refresh_token: 'stub-refresh-token-0123456789abcdef',
+      });
+      return listenBare(({ url }) =>
+        url === '/index.php/api/service'
+          ? query
+          : url === '/index.php/api/oauth2'
+            ? token
+            : undefined,
+      );
+    }
+    case 'bare':
+      return listenBare(() => spec.body);
+    case 'proxy':
+    case 'embedded': {
+      const env = spec.role === 'proxy' ? { SERVICE_BASE_URL: spec.upstream } : {};
+      const app = await createApp({
+        config: loadConfig({ ...env, LOG_LEVEL: 'silent' }),
+        logger: createLogger('silent'),
+        assets: 'none',
+      });
+      return { port: await app.listen(0, HOST), close: () => app.close() };
+    }
+  }
+}
+
+const server = await start();
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await server.close();
+  if (process.connected) process.disconnect();
+  process.exit(0);
+}
+process.on('message', (message) => {
+  if (message === 'close') void shutdown();
+  if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+});
+process.on('disconnect', () => void shutdown());
+process.send?.({ port: server.port });

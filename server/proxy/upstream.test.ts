@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../testing/api-server.ts';
+import type { TestServer } from '../../testing/api-server.ts';
+import { json, startStub } from '../../testing/stub-upstream.ts';
+import type { StubServer } from '../../testing/stub-upstream.ts';
+
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((item) => item.close()));
+});
+
+async function setup(
+  env: Record<string, string> = {},
+  reply = json(200, { records: [], next_offset: -1 }),
+) {
+  const upstream = await startStub(reply);
+  const server = await startTestServer({ env: { SERVICE_BASE_URL: upstream.url, ...env } });
+  opened.push(server, upstream);
+  return { upstream, server };
+}
+
+const query = JSON.stringify({ module: 'metro_area__c', filters: { max_num: '5' } });
+
+async function postQuery(server: TestServer, headers: Record<string, string> = {}) {
+  return server.post('/index.php/api/service', query, {
+    'Content-Type': 'text/plain;charset=UTF-8',
+    'Oauth-Token': 'token-123',
+    ...headers,
+  });
+}
+
+describe('proxy to the real upstream', () => {
+  it('forwards method, path, body, Content-Type and Oauth-Token, and nothing else of the client', async () => {
+    const { upstream, server } = await setup();
+    await postQuery(server, {
+      Cookie: 'session=secret',
+      Origin: 'https://evil.example',
+      Referer: 'https://evil.example/page',
+      'X-Forwarded-For': '10.0.0.1',
+      'X-Forwarded-Host': 'evil.example',
+      Authorization: 'Basic c2VjcmV0',
+    });
+    const [received] = upstream.requests;
+    expect(received).toMatchObject({ method: 'POST', url: '/index.php/api/service', body: query });
+    expect(received?.headers).toMatchObject({
+      'content-type': 'text/plain;charset=UTF-8',
+      'oauth-token': 'token-123',
+    });
+    for (const absent of [
+      'cookie',
+      'origin',
+      'referer',
+      'x-forwarded-for',
+      'x-forwarded-host',
+      'authorization',
+    ]) {
+      expect(received?.headers).not.toHaveProperty(absent);
+    }
+  });
+
+  it('sends the token request to the token path and the query to SERVICE_QUERY_PATH under the base path', async () => {
+    const upstream = await startStub(json(200, { access_token: 'abc', expires_in: 3600 }));
+    const server = await startTestServer({
+      env: {
+        SERVICE_BASE_URL: `${upstream.url}/vendor/`,
+        SERVICE_QUERY_PATH: '/index.php/api/marketplaceQuery',
+      },
+    });
+    opened.push(server, upstream);
+    const login = await server.login('analyst', 'secret');
+    expect(login.body).toEqual({ access_token: 'abc', expires_in: 3600 });
+    await postQuery(server);
+    expect(upstream.requests.map((request) => request.url)).toEqual([
+      '/vendor/index.php/api/oauth2',
+      '/vendor/index.php/api/marketplaceQuery',
+    ]);
+  });
+
+  it('passes the upstream JSON through unchanged, drops Set-Cookie, adds the safety headers', async () => {
+    const body = { records: [{ name: 'London' }], next_offset: -1 };
+    const { server } = await setup(
+      {},
+      json(200, body, { 'Set-Cookie': 'tracking=1', 'X-Vendor': 'x' }),
+    );
+    const answer = await postQuery(server);
+    expect(answer.body).toEqual(body);
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect(answer.headers.get('x-vendor')).toBeNull();
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('content-security-policy')).toBe('sandbox');
+  });
+
+  it.each([
+    [400, { error: 'invalid_filter', error_message: 'bad field' }],
+    [401, { error: 'invalid_token' }],
+    [500, { error: 'server_error', message: 'boom' }],
+  ])('passes the upstream %i JSON error through unchanged', async (status, body) => {
+    const { server } = await setup({}, json(status, body, { 'Retry-After': '7' }));
+    const answer = await postQuery(server);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual(body);
+    expect(answer.headers.get('retry-after')).toBe('7');
+  });
+
+  it('answers 502 naming the problem when the upstream sends HTML', async () => {
+    const { server } = await setup({}, (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      response.end('<!DOCTYPE html><html><body>Maintenance</body></html>');
+    });
+    const answer = await postQuery(server);
+    expect(answer.status).toBe(502);
+    expect(answer.body).toMatchObject({ error: 'upstream_error' });
+    expect((answer.body as { error_message: string }).error_message).toMatch(
+      /not JSON \(text\/html/,
+    );
+  });
+
+  it('does not follow a redirect, and never reaches where it points', async () => {
+    const canary = await startStub();
+    opened.push(canary);
+    const { upstream, server } = await setup({}, (_request, response) => {
+      response.writeHead(302, { Location: `${canary.url}/index.php/api/service` });
+      response.end();
+    });
+    const answer = await postQuery(server);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('location')).toBeNull();
+    expect(upstream.requests).toHaveLength(1);
+    expect(canary.requests).toHaveLength(0);
+  });
+
+  it('answers 504 when the upstream is too slow', async () => {
+    const { server } = await setup({ UPSTREAM_TIMEOUT_MS: '300' }, (_request, response) => {
+      setTimeout(() => {
+        json(200, {})(_request, response);
+      }, 2_000);
+    });
+    const started = performance.now();
+    const answer = await postQuery(server);
+    expect(answer.status).toBe(504);
+    expect(answer.body).toMatchObject({ error: 'upstream_timeout' });
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('answers 502 at once when the upstream is down, and recovers without a restart', async () => {
+    const gone: StubServer = await startStub();
+    const port = gone.port;
+    await gone.close();
+    const server = await startTestServer({ env: { SERVICE_BASE_URL: `http://127.0.0.1:${port}` } });
+    opened.push(server);
+    const started = performance.now();
+    const down = await postQuery(server);
+    expect(down.status).toBe(502);
+    expect(down.body).toMatchObject({ error: 'upstream_unreachable' });
+    expect(performance.now() - started).toBeLessThan(1_000);
+
+    const back = await startStub(json(200, { record_count: 3 }), port);
+    opened.push(back);
+    const recovered = await postQuery(server);
+    expect(recovered.status).toBe(200);
+    expect(recovered.body).toEqual({ record_count: 3 });
+  });
+
+  it('refuses bodies over 1 MB with 413 without calling the upstream', async () => {
+    const { upstream, server } = await setup();
+    const answer = await server.post('/index.php/api/service', 'x'.repeat(1_100_000), {
+      'Content-Type': 'text/plain',
+    });
+    expect(answer.status).toBe(413);
+    expect(upstream.requests).toHaveLength(0);
+  });
+});
