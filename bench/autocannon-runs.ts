@@ -28,7 +28,11 @@ export function startServer(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pid = child.pid ?? 0;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
 
   async function rss(): Promise<number> {
     try {
@@ -39,7 +43,9 @@ export function startServer(
       // Not Linux: ask the child itself.
     }
     return new Promise((resolve) => {
-      child.once('message', (message) => resolve((message as { rss: number }).rss));
+      child.once('message', (message) => {
+        resolve((message as { rss: number }).rss);
+      });
       child.send('rss');
     });
   }
@@ -104,7 +110,7 @@ export function cannon(options: autocannon.Options): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const instance = autocannon({ timeout: 10, ...options }, (error: unknown, result) => {
       if (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
         return;
       }
       const requests = result['2xx'] + result.non2xx;

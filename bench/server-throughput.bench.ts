@@ -331,7 +331,9 @@ async function loadTest(embedded: ServerChild, token: string): Promise<void> {
       headers,
       body: query.text,
     })),
-  }).finally(() => clearInterval(sampler));
+  }).finally(() => {
+    clearInterval(sampler);
+  });
   const window = Math.min(10, Math.floor(samples.length / 2));
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const first = mean(samples.slice(0, window));

@@ -48,3 +48,28 @@ describe('security headers', () => {
     expect(csp).toContain("base-uri 'self'");
   });
 });
+
+describe('request log', () => {
+  it('writes one line per API request and never a password, token or token body', async () => {
+    const lines: string[] = [];
+    const record = (event: string, fields?: Record<string, unknown>) => {
+      lines.push(JSON.stringify({ event, ...fields }));
+    };
+    server = await startTestServer({
+      users: [ANALYST],
+      loadData: loadFixtures,
+      logger: { debug: () => undefined, info: record, warn: record, error: record },
+    });
+    const login = await server.login(ANALYST.username, ANALYST.password);
+    const { access_token: token, refresh_token: refresh } = login.body as Record<string, string>;
+    await server.query({ module: 'metro_area__c', count_only: true }, token ?? '');
+    await server.query({ module: 'nope' }, token ?? '');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      expect(entry).toMatchObject({ event: 'request', method: 'POST' });
+      expect(typeof entry.request_id).toBe('string');
+      for (const secret of [ANALYST.password, token, refresh]) expect(line).not.toContain(secret);
+    }
+  });
+});

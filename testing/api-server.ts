@@ -7,6 +7,7 @@ import type { ServerConfig } from '../server/config.ts';
 import { hashPassword } from '../server/embedded/auth/passwords.ts';
 import type { ServiceUser } from '../server/embedded/auth/users.ts';
 import { createLogger } from '../server/log.ts';
+import type { Logger } from '../server/log.ts';
 
 /** A user for server tests, with a known password. */
 export interface TestUser {
@@ -20,6 +21,8 @@ export interface TestServerOptions {
   readonly users?: readonly TestUser[];
   readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
   readonly env?: Record<string, string>;
+  /** Where log lines go; silent by default. */
+  readonly logger?: Logger;
   /** A controllable clock; real time by default. */
   readonly now?: () => number;
 }
@@ -55,7 +58,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   );
   const app = await createApp({
     config,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     users,
     assets: 'none',
     ...(options.loadData ? { loadData: options.loadData } : {}),
