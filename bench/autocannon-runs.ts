@@ -12,10 +12,14 @@ export interface ServerChild {
   readonly url: string;
   /** Resident set size in bytes: /proc/<pid>/status on Linux, else asked over IPC. */
   rss(): Promise<number>;
+  /** CPU time (user + system, all threads) in ms so far; NaN where /proc is missing. */
+  cpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
 const SCRIPT = fileURLToPath(new URL('./throughput-server.ts', import.meta.url));
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s everywhere it exists. */
+const TICKS_PER_SECOND = 100;
 
 /** Forks one server (see throughput-server.ts for the specs) and waits until it listens. */
 export function startServer(
@@ -50,6 +54,16 @@ export function startServer(
     });
   }
 
+  async function cpuMs(): Promise<number> {
+    try {
+      // Fields after the command name: state is 3rd, utime 14th, stime 15th.
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ');
+      return ((Number(fields?.[11]) + Number(fields?.[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      return Number.NaN;
+    }
+  }
+
   async function close(): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) return;
     if (child.connected) child.send('close');
@@ -70,7 +84,7 @@ export function startServer(
     child.once('message', (message) => {
       clearTimeout(timer);
       const { port } = message as { port: number };
-      resolve({ port, pid, url: `http://127.0.0.1:${port}`, rss, close });
+      resolve({ port, pid, url: `http://127.0.0.1:${port}`, rss, cpuMs, close });
     });
   });
 }
@@ -99,48 +113,211 @@ export interface RunResult {
   /** Non-2xx answers plus socket errors and timeouts. */
   readonly errors: number;
   readonly latencies: number[];
+  /** The target server's CPU time per answer in µs (all its threads). */
+  readonly cpuPerRequest: number;
 }
 
 /**
- * Runs autocannon. Its own latency histogram floors to whole milliseconds, too coarse for a
- * 1 ms budget, so every answer's exact latency is collected from the `response` event.
+ * Runs autocannon against `server`. Its own latency histogram floors to whole milliseconds, too
+ * coarse for a 1 ms budget, so every answer's exact latency is collected from `response`.
  */
-export function cannon(options: autocannon.Options): Promise<RunResult> {
+export async function cannon(server: ServerChild, options: autocannon.Options): Promise<RunResult> {
   const latencies: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ timeout: 10, ...options }, (error: unknown, result) => {
-      if (error) {
-        reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
-        return;
-      }
-      const requests = result['2xx'] + result.non2xx;
-      resolve({
-        requests,
-        rps: requests / Math.max(result.duration, 1e-3),
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        errors: result.non2xx + result.errors,
-        latencies,
-      });
+  const cpuBefore = await server.cpuMs();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ timeout: 10, ...options }, (error: unknown, done) => {
+      if (error) reject(error instanceof Error ? error : new Error('autocannon', { cause: error }));
+      else resolve(done);
     });
     instance.on('response', (_client, _status, _bytes, responseTime) => {
       latencies.push(responseTime);
     });
   });
+  const requests = result['2xx'] + result.non2xx;
+  return {
+    requests,
+    rps: requests / Math.max(result.duration, 1e-3),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    errors: result.non2xx + result.errors,
+    latencies,
+    cpuPerRequest: ((await server.cpuMs()) - cpuBefore) * (1000 / Math.max(requests, 1)),
+  };
 }
 
-/** Fixed-width table cells. */
-export const cell = {
-  left: (text: string, width: number) => text.padEnd(width),
-  right: (text: string | number, width: number) => String(text).padStart(width),
-  ms: (ms: number, width = 12) => formatMs(ms).padStart(width),
-  rps: (rps: number, width = 12) => Math.round(rps).toLocaleString('en-US').padStart(width),
+/** The runs of one target, pooled: mean requests/s, p50 of every latency, total errors. */
+export interface Pooled {
+  readonly rps: number;
+  readonly p50: number;
+  readonly errors: number;
+}
+
+const row = (name: string, rps: string, p50: string, p95: string, cpu: string, errors: string) => {
+  console.log(
+    `${name.padEnd(38)}${rps.padStart(12)}${p50.padStart(11)}${p95.padStart(11)}${cpu.padStart(14)}${errors.padStart(8)}`,
+  );
 };
+const rpsText = (rps: number) => Math.round(rps).toLocaleString('en-US');
+const cpuText = (us: number) => (Number.isNaN(us) ? '—' : `${Math.round(us)} µs`);
+
+/**
+ * Warms each target up, then runs A, B, A, B with the same request, printing a line per run and
+ * the pooled figures per target.
+ */
+export async function alternate(
+  targets: readonly { name: string; server: ServerChild }[],
+  options: Omit<autocannon.Options, 'url'> & {
+    path: string;
+    warmupSeconds: number;
+    seconds: number;
+    rounds?: number;
+  },
+): Promise<Pooled[]> {
+  const { path, warmupSeconds, seconds, rounds = 2, ...common } = options;
+  const run = (server: ServerChild, duration: number) =>
+    cannon(server, { ...common, url: `${server.url}${path}`, duration });
+  for (const { server } of targets) await run(server, warmupSeconds);
+  row('run', 'requests/s', 'p50', 'p95', 'CPU/request', 'errors');
+  const runs = targets.map(() => [] as RunResult[]);
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [index, { name, server }] of targets.entries()) {
+      const one = await run(server, seconds);
+      runs[index]?.push(one);
+      const p95 = formatMs(one.p95);
+      row(
+        `${name} #${round}`,
+        rpsText(one.rps),
+        formatMs(one.p50),
+        p95,
+        cpuText(one.cpuPerRequest),
+        String(one.errors),
+      );
+    }
+  }
+  return targets.map(({ name }, index) => {
+    const list = runs[index] ?? [];
+    const pooled = list.flatMap((run) => run.latencies);
+    const sum = (pick: (run: RunResult) => number) =>
+      list.reduce((total, run) => total + pick(run), 0);
+    const result = {
+      rps: sum((run) => run.rps) / list.length,
+      p50: percentile(pooled, 50),
+      errors: sum((run) => run.errors),
+    };
+    const cpu = cpuText(sum((run) => run.cpuPerRequest) / list.length);
+    row(
+      `${name} (pooled)`,
+      rpsText(result.rps),
+      formatMs(result.p50),
+      formatMs(percentile(pooled, 95)),
+      cpu,
+      String(result.errors),
+    );
+    return result;
+  });
+}
 
 /** One goal line: `name  value  goal  met|MISSED`; returns whether it was met. */
 export function goalLine(name: string, value: string, goal: string, met: boolean): boolean {
   console.log(
-    `${name.padEnd(46)}${value.padStart(14)}   goal ${goal.padEnd(12)}${met ? 'met' : 'MISSED'}`,
+    `${name.padEnd(46)}${value.padStart(12)}   goal ${goal.padEnd(10)}${met ? 'met' : 'MISSED'}`,
   );
   return met;
+}
+
+/** The load test's queries: every module, the operators analysts use most. */
+export function loadQueries(ticker: string): { name: string; body: unknown }[] {
+  const c = (field: string, operator: string, value: unknown) => ({
+    [field]: { [operator]: value },
+  });
+  const updates = (filter: unknown[]) => ({
+    module: 'updates',
+    filters: { filter, max_num: '100' },
+  });
+  return [
+    {
+      name: `13F ${ticker}, order by value`,
+      body: {
+        module: '13f_holdings',
+        filters: {
+          filter: [c('ticker', '$equals', ticker)],
+          order_by: 'value:DESC',
+          max_num: '100',
+        },
+      },
+    },
+    {
+      name: '13F count, filings of 2025',
+      body: {
+        module: '13f_holdings',
+        count_only: true,
+        filters: {
+          filter: [c('filedat', '$between', ['2025-01-01 00:00:00', '2025-12-31 23:59:59'])],
+        },
+      },
+    },
+    {
+      name: 'holdings, fund balance > 1M',
+      body: {
+        module: 'investment_holdings',
+        filters: {
+          filter: [c('fund_balance__c', '$gt', '1000000')],
+          order_by: 'fund_balance__c:DESC',
+          max_num: '100',
+        },
+      },
+    },
+    {
+      name: 'updates, job changes last year',
+      body: updates([
+        c('job_change__c', '$equals', true),
+        c('last_updated_date__c', '$dateRange', 'last_year'),
+      ]),
+    },
+    {
+      name: 'account history, Industry',
+      body: {
+        module: 'accounthistory',
+        filters: {
+          filter: [
+            c('field', '$equals', 'Industry'),
+            c('createddate', '$between', ['2024-01-01', '2025-12-31']),
+          ],
+          max_num: '100',
+        },
+      },
+    },
+    {
+      name: 'metro areas',
+      body: { module: 'metro_area__c', filters: { order_by: 'sort_order__c:ASC', max_num: '100' } },
+    },
+    {
+      name: 'manager presentations',
+      body: {
+        module: 'manager_presentation__c',
+        filters: { order_by: 'createddate:DESC', max_num: '50' },
+      },
+    },
+    {
+      name: 'updates, nested $or group',
+      body: updates([
+        {
+          $or: [
+            c('job_change__c', '$equals', true),
+            {
+              $and: [
+                c('type__c', '$equals', 'Field Change'),
+                {
+                  $or: [
+                    c('field_name__c', '$equals', 'Email'),
+                    c('field_name__c', '$equals', 'Phone'),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+    },
+  ];
 }
