@@ -1,0 +1,234 @@
+import { ACCESS_TOKEN_HEADER, API_PATHS, tokenResponseSchema } from '#contract/auth';
+import type { TokenResponse } from '#contract/auth';
+import { errorBodySchema } from '#contract/errors';
+import type { QueryBody } from '#contract/query';
+import { adaptResponse, UnexpectedResponseError } from '#contract/response';
+import type { AdaptedResponse } from '#contract/response';
+import {
+  HttpError,
+  isTransient,
+  NetworkError,
+  ResponseShapeError,
+  TimeoutError,
+} from './api-errors.ts';
+import type { TokenSession } from './token-session.ts';
+
+/** Rows or a count: a query's successful answer. */
+export type QueryResult = Exclude<AdaptedResponse, { kind: 'error' }>;
+
+export interface ApiClientOptions {
+  /** '' for same-origin (the dashboard's server proxies); an upstream URL for direct mode. */
+  readonly baseUrl: string;
+  readonly session: TokenSession;
+  /**
+   * Asks the analyst to sign in again (the re-login dialog) when the session cannot be renewed;
+   * resolves true once they have, false if they gave up.
+   */
+  readonly reauthenticate: () => Promise<boolean>;
+  readonly fetch?: typeof fetch;
+  readonly timeoutMs?: number;
+  /** Waits between retries; injectable so tests need not wait. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Retries after a server failure or lost connection; never after a 4xx. */
+const MAX_RETRIES = 2;
+/** The longest `Retry-After` worth waiting for inside one request. */
+const MAX_RETRY_AFTER_SECONDS = 30;
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}
+
+function retryAfterSeconds(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** The one HTTP client of the dashboard: typed errors, one retry policy, token renewal. */
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const sleep = options.sleep ?? wait;
+  let reauthenticating: Promise<boolean> | undefined;
+
+  async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+    signal?.throwIfAborted();
+    const deadline = AbortSignal.timeout(timeoutMs);
+    try {
+      return await doFetch(`${options.baseUrl}${path}`, {
+        ...init,
+        method: 'POST',
+        credentials: 'omit',
+        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      });
+    } catch {
+      if (signal?.aborted) throw signal.reason;
+      if (deadline.aborted) throw new TimeoutError(timeoutMs);
+      throw new NetworkError();
+    }
+  }
+
+  async function readBody(response: Response): Promise<unknown> {
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      if (response.ok) throw new ResponseShapeError('The service sent an answer that is not JSON.');
+      throw new HttpError(
+        response.status,
+        'http_error',
+        `The service answered ${response.status} without details.`,
+      );
+    }
+  }
+
+  function errorFrom(response: Response, body: unknown): HttpError {
+    const parsed = errorBodySchema.safeParse(body);
+    const adapted = parsed.success ? undefined : safeAdapt(body);
+    const message = parsed.success
+      ? parsed.data.error_message
+      : adapted?.kind === 'error'
+        ? adapted.message
+        : `The service answered ${response.status}.`;
+    const code = parsed.success
+      ? parsed.data.error
+      : adapted?.kind === 'error'
+        ? adapted.code
+        : 'http_error';
+    return new HttpError(
+      response.status,
+      code,
+      message,
+      retryAfterSeconds(response),
+      parsed.data?.field,
+      parsed.data?.operator,
+    );
+  }
+
+  function safeAdapt(body: unknown): AdaptedResponse | undefined {
+    try {
+      return adaptResponse(body);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function postToken(body: Record<string, string>): Promise<TokenResponse> {
+    const response = await send(API_PATHS.token, {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const parsed = await readBody(response);
+    if (!response.ok) throw errorFrom(response, parsed);
+    const tokens = tokenResponseSchema.safeParse(parsed);
+    if (!tokens.success)
+      throw new ResponseShapeError(
+        'The service sent a token answer the dashboard does not understand.',
+      );
+    return tokens.data;
+  }
+
+  /** One attempt of a query with the current token; 401 handling is the caller's. */
+  async function queryOnce(
+    body: QueryBody,
+    token: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<QueryResult> {
+    const response = await send(
+      API_PATHS.query,
+      {
+        headers: {
+          'Content-Type': 'text/plain',
+          ...(token ? { [ACCESS_TOKEN_HEADER]: token } : {}),
+        },
+        body: JSON.stringify(body),
+      },
+      signal,
+    );
+    const parsed = await readBody(response);
+    if (!response.ok) throw errorFrom(response, parsed);
+    try {
+      const adapted = adaptResponse(parsed);
+      if (adapted.kind === 'error')
+        throw new HttpError(response.status, adapted.code, adapted.message);
+      return adapted;
+    } catch (error) {
+      if (error instanceof UnexpectedResponseError) throw new ResponseShapeError(error.message);
+      throw error;
+    }
+  }
+
+  function reauthenticateOnce(): Promise<boolean> {
+    reauthenticating ??= options.reauthenticate().finally(() => {
+      reauthenticating = undefined;
+    });
+    return reauthenticating;
+  }
+
+  /** A fresh token after a 401: a refresh if the session can, else the analyst signs in again. */
+  async function renewAfterUnauthorized(): Promise<string | undefined> {
+    const refreshed = await options.session.refreshOnce();
+    if (refreshed) return refreshed.accessToken;
+    return (await reauthenticateOnce()) ? options.session.current?.accessToken : undefined;
+  }
+
+  return {
+    /** Signs in with the password grant. Never retried: a retry could lock the account. */
+    login: (username: string, password: string) =>
+      postToken({ username, password, grant_type: 'password' }),
+
+    /** Exchanges a refresh token (the session's single-flight refresh calls this). */
+    refresh: (refreshToken: string) =>
+      postToken({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+
+    /** Runs a query: cancellable, retried on server failures, re-authenticated once on 401. */
+    async query(body: QueryBody, signal?: AbortSignal): Promise<QueryResult> {
+      let token = await options.session.validAccessToken();
+      let renewed = false;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await queryOnce(body, token, signal);
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 401 && !renewed) {
+            renewed = true;
+            token = await renewAfterUnauthorized();
+            if (token === undefined) throw error;
+            continue;
+          }
+          if (error instanceof HttpError && error.status === 429 && attempt < MAX_RETRIES) {
+            const seconds = error.retryAfterSeconds ?? 1;
+            if (seconds > MAX_RETRY_AFTER_SECONDS) {
+              throw new HttpError(
+                429,
+                error.code,
+                `The service is busy; it asks to wait ${Math.ceil(seconds / 60)} minute(s) before the next query.`,
+                seconds,
+              );
+            }
+            await sleep(seconds * 1000, signal);
+            continue;
+          }
+          if (isTransient(error) && attempt < MAX_RETRIES) {
+            await sleep(500 * 3 ** attempt, signal);
+            continue;
+          }
+          throw error;
+        }
+      }
+    },
+  };
+}
+
+/** The dashboard's API client. */
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,49 @@
+/** The server answered with an error status; carries its code and message. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Seconds to wait, from `Retry-After` (429). */
+    readonly retryAfterSeconds?: number,
+    /** The field or operator the server named, when it did. */
+    readonly field?: string,
+    readonly operator?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The request never got an answer: offline, DNS, connection refused, proxy down. */
+export class NetworkError extends Error {
+  constructor(message = 'The service could not be reached. Check your connection and try again.') {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+/** No answer within the client's deadline. */
+export class TimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** An answer arrived but its shape is not one the dashboard understands. */
+export class ResponseShapeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResponseShapeError';
+  }
+}
+
+/** Every error the API client raises. */
+export type ApiClientError = HttpError | NetworkError | TimeoutError | ResponseShapeError;
+
+/** True for errors worth retrying automatically: server failures and lost connections. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof HttpError && error.status >= 500;
+}

@@ -1,0 +1,51 @@
+/** One call the fake saw. */
+export interface FetchCall {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** How the fake answers a call: a Response, or an error to throw (a lost connection). */
+export type FakeAnswer = (call: FetchCall) => Response | Error | Promise<Response | Error>;
+
+/** A JSON Response. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/**
+ * `fetch` at the edge of a unit test: records calls and answers per path. Honours the abort
+ * signal, so cancellation and timeouts behave as with the real one.
+ */
+export function fakeFetch(routes: Record<string, FakeAnswer>) {
+  const calls: FetchCall[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = input instanceof Request ? input.url : input.toString();
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const call = { url, headers, body: typeof init.body === 'string' ? init.body : '' };
+    calls.push(call);
+    const path = new URL(url, 'http://dashboard.test').pathname;
+    const route = routes[path];
+    if (!route) return jsonResponse(404, { error: 'not_found', error_message: `no route ${path}` });
+    const signal = init.signal;
+    // Like the real fetch, an already-cancelled request fails at once.
+    if (signal?.aborted) throw signal.reason;
+    const aborted = new Promise<Error>((resolve) => {
+      signal?.addEventListener('abort', () => {
+        resolve(signal.reason as Error);
+      });
+    });
+    const answer = await Promise.race([Promise.resolve(route(call)), aborted]);
+    if (signal?.aborted) throw signal.reason;
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { fetch, calls };
+}
