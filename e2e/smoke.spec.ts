@@ -4,8 +4,7 @@ import { queryInPage } from './api-in-page.ts';
 test('the dashboard page and its API are served on one port', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Marketplace analyst dashboard');
-  await expect(page.getByRole('heading', { name: 'Marketplace analyst dashboard' })).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   // From the page's own origin, as the app's fetch layer will: log in, then query.
   const answer = await queryInPage(page, {

@@ -1,22 +1,40 @@
-import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import '@mantine/core/styles.css';
+import { createTheme, Loader, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Suspense, useState } from 'react';
+import { session } from '../lib/services.ts';
+import { createAppRouter } from './router.tsx';
 
-/** Placeholder shell until the workspace arrives: names the product and its modules. */
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm', fontSmoothing: true });
+
+/** The one error policy for queries: the API client retries; components show errors in place. */
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // The API client already retries server failures itself.
+        retry: false,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** The app: providers around the router. */
 export function App() {
+  const [state] = useState(() => {
+    const queryClient = createQueryClient();
+    const router = createAppRouter({ session, queryClient });
+    return { queryClient, router };
+  });
   return (
-    <main className="placeholder">
-      <h1>Marketplace analyst dashboard</h1>
-      <p>
-        Query the Marketplace Data Query Service: 13F institutional holdings and the CRM marketplace
-        data around them. The workspace is being built; the API is live.
-      </p>
-      <h2>Modules</h2>
-      <ul>
-        {MODULE_IDS.map((id) => (
-          <li key={id}>
-            <strong>{CATALOG[id].label}</strong> <code>{id}</code>: {CATALOG[id].summary}
-          </li>
-        ))}
-      </ul>
-    </main>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={state.queryClient}>
+        <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
+          <RouterProvider router={state.router} />
+        </Suspense>
+      </QueryClientProvider>
+    </MantineProvider>
   );
 }
