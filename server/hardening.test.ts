@@ -1,9 +1,8 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../testing/api-server.ts';
+import { startFixtureServer } from '../testing/fixture-server.ts';
 import type { TestServer } from '../testing/api-server.ts';
-import { ANALYST, FIXTURE_NOW, loadFixtures } from '../testing/fixtures.ts';
 import { rawRequest, statusOf } from '../testing/raw-http.ts';
 
 let server: TestServer;
@@ -11,14 +10,7 @@ let port: number;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    users: [ANALYST],
-    loadData: loadFixtures,
-    now: () => FIXTURE_NOW,
-    env: { HEADERS_TIMEOUT_MS: '500' },
-  });
-  port = Number(new URL(server.baseUrl).port);
-  token = await server.tokenFor(ANALYST);
+  ({ server, token, port } = await startFixtureServer({ HEADERS_TIMEOUT_MS: '500' }));
 });
 afterAll(() => server.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '#contract/catalog';
 import { errorBodySchema } from '#contract/errors';
-import { startTestServer } from '../../testing/api-server.ts';
+import { startFixtureServer } from '../../testing/fixture-server.ts';
 import type { TestServer } from '../../testing/api-server.ts';
-import { ANALYST, FIXTURE_NOW, IDENTITY_FIELD, loadFixtures } from '../../testing/fixtures.ts';
+import { IDENTITY_FIELD } from '../../testing/fixtures.ts';
 import {
   ERROR_CASES,
   INTERFACE_EXAMPLES,
@@ -16,12 +16,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    users: [ANALYST],
-    loadData: loadFixtures,
-    now: () => FIXTURE_NOW,
-  });
-  token = await server.tokenFor(ANALYST);
+  ({ server, token } = await startFixtureServer());
 });
 afterAll(() => server.close());
 

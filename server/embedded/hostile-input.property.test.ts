@@ -4,9 +4,9 @@ import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import type { FieldKind, ModuleId } from '#contract/catalog';
 import { DATE_RANGES, OPERATORS, OPERATORS_BY_KIND } from '#contract/operators';
 import { validateQuery } from '#contract/validate';
-import { startTestServer } from '../../testing/api-server.ts';
+import { startFixtureServer } from '../../testing/fixture-server.ts';
 import type { TestServer } from '../../testing/api-server.ts';
-import { ANALYST, FIXTURE_NOW, loadFixtures } from '../../testing/fixtures.ts';
+import { FIXTURE_NOW } from '../../testing/fixtures.ts';
 import { buildCountSql, buildSelectSql } from './db/sql.ts';
 import { ROW_ID_COLUMN } from './db/schema.ts';
 
@@ -179,12 +179,7 @@ describe('hostile input over HTTP', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer({
-      users: [ANALYST],
-      loadData: loadFixtures,
-      now: () => FIXTURE_NOW,
-    });
-    token = await server.tokenFor(ANALYST);
+    ({ server, token } = await startFixtureServer());
   });
   afterAll(() => server.close());
 
