@@ -57,7 +57,8 @@ function retryAfterSeconds(response: Response): number | undefined {
 
 /** The one HTTP client of the dashboard: typed errors, one retry policy, token renewal. */
 export function createApiClient(options: ApiClientOptions) {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // Resolved per call, so the page's fetch (or a test's stand-in) is the one in use.
+  const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
   const timeoutMs = options.timeoutMs ?? 60_000;
   const sleep = options.sleep ?? wait;
   let reauthenticating: Promise<boolean> | undefined;
