@@ -55,6 +55,11 @@ export function valueUnitFor(filedAt: Date): FilingMeta['valueUnit'] {
 
 const CUSIP = /^[0-9A-Z]{8}[0-9]$/;
 
+/** What a reported value is multiplied by to give dollars. */
+function valueMultiplier(meta: FilingMeta): number {
+  return meta.valueUnit === 'thousands' ? 1000 : 1;
+}
+
 /** Checks one row; returns the reason it is unusable, or undefined. */
 export function rowProblem(row: InfoTableRow): string | undefined {
   if (!CUSIP.test(row.cusip)) {
@@ -84,33 +89,12 @@ export class FilingWriter {
 
   /** Adds a filing, replacing an earlier import of the same accession (re-imports are idempotent). */
   async addFiling(meta: FilingMeta): Promise<void> {
-    this.closeAppender();
-    await this.connection.run('DELETE FROM thirteenf_infotable WHERE accession = $1', [
-      meta.accession,
-    ]);
-    await this.connection.run('DELETE FROM thirteenf_filing WHERE accession = $1', [
-      meta.accession,
-    ]);
-    await this.connection.run(
-      `INSERT INTO thirteenf_filing VALUES ($1, $2, $3, CAST($4 AS DATE), CAST($5 AS TIMESTAMP), $6, $7, $8, $9)`,
-      [
-        meta.accession,
-        meta.cik,
-        meta.filerName,
-        meta.periodOfReport,
-        meta.filedAt.toISOString().replace('T', ' ').replace('Z', ''),
-        meta.submissionType,
-        meta.amendmentType,
-        meta.valueUnit === 'thousands' ? 1000 : 1,
-        meta.source,
-      ],
-    );
-    this.filings += 1;
+    await this.addFilings([meta]);
   }
 
   /**
-   * `addFiling` for many filings (distinct accessions) in a handful of statements: a quarter's
-   * data set holds thousands, and three statements each cost more than appending its rows.
+   * Adds many filings (distinct accessions) in a handful of statements, each replacing an earlier
+   * import of its accession: a quarter's data set holds thousands of filings.
    */
   async addFilings(metas: readonly FilingMeta[]): Promise<void> {
     this.closeAppender();
@@ -126,7 +110,7 @@ export class FilingWriter {
       appender.appendVarchar(meta.filedAt.toISOString().replace('T', ' ').replace('Z', ''));
       appender.appendVarchar(meta.submissionType);
       appendNullable(appender, meta.amendmentType);
-      appender.appendInteger(meta.valueUnit === 'thousands' ? 1000 : 1);
+      appender.appendInteger(valueMultiplier(meta));
       appender.appendVarchar(meta.source);
       appender.endRow();
     }
@@ -149,7 +133,7 @@ export class FilingWriter {
     meta: FilingMeta,
     rows: AsyncIterable<InfoTableRow> | Iterable<InfoTableRow>,
   ): Promise<void> {
-    const multiplier = meta.valueUnit === 'thousands' ? 1000 : 1;
+    const multiplier = valueMultiplier(meta);
     this.appender ??= await this.connection.createAppender('thirteenf_infotable');
     const appender = this.appender;
     for await (const row of rows) {
