@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '#contract/app-config';
 import { API_PATHS } from '#contract/auth';
 import type { ApiBackend } from './api/backend.ts';
 import { registerApiRoutes, sendApiError } from './api/routes.ts';
@@ -100,16 +101,16 @@ async function createBackend(options: AppOptions, now: () => number): Promise<Ap
 }
 
 /** What the browser may know about the deployment; never a credential of the upstream. */
-function appConfig(config: ServerConfig) {
+function appConfig(config: ServerConfig): AppConfig {
   if (config.SERVICE_BASE_URL !== undefined) {
-    return { mode: 'upstream', upstreamHost: new URL(config.SERVICE_BASE_URL).host } as const;
+    return { mode: 'upstream', upstreamHost: new URL(config.SERVICE_BASE_URL).host };
   }
   return {
     mode: 'embedded',
     demoUsers: config.USERS_FILE
       ? []
       : DEMO_USERS.map(({ username, password, note }) => ({ username, password, note })),
-  } as const;
+  };
 }
 
 /** Builds the app: backend, routes, security headers, assets. Does not listen. */

@@ -1,17 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-
-/** What the server says about the deployment: GET /app-config.json. */
-export const appConfigSchema = z.discriminatedUnion('mode', [
-  z.object({
-    mode: z.literal('embedded'),
-    demoUsers: z.array(z.object({ username: z.string(), password: z.string(), note: z.string() })),
-  }),
-  z.object({ mode: z.literal('upstream'), upstreamHost: z.string() }),
-]);
-
-/** The deployment's configuration as the browser sees it. */
-export type AppConfig = z.infer<typeof appConfigSchema>;
+import { appConfigSchema } from '#contract/app-config';
+import type { AppConfig } from '#contract/app-config';
 
 /** Fetches and validates the app configuration. */
 export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import type { AppConfig } from '../../lib/app-config.ts';
+import type { AppConfig } from '#contract/app-config';
 import { session } from '../../lib/services.ts';
 import { LoginForm } from './login-page.tsx';
 

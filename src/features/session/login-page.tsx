@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordGrantSchema } from '#contract/auth';
-import type { AppConfig } from '../../lib/app-config.ts';
+import type { AppConfig } from '#contract/app-config';
 import { loginErrorMessage } from './login-errors.ts';
 import { useSession } from './use-session.ts';
 
