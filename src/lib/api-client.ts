@@ -94,35 +94,30 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /** The error a non-2xx answer stands for; the contract's adapter reads any error shape. */
   function errorFrom(response: Response, body: unknown): HttpError {
-    const parsed = errorBodySchema.safeParse(body);
-    const adapted = parsed.success ? undefined : safeAdapt(body);
-    const message = parsed.success
-      ? parsed.data.error_message
-      : adapted?.kind === 'error'
-        ? adapted.message
-        : `The service answered ${response.status}.`;
-    const code = parsed.success
-      ? parsed.data.error
-      : adapted?.kind === 'error'
-        ? adapted.code
-        : 'http_error';
-    return new HttpError(
-      response.status,
-      code,
-      message,
-      retryAfterSeconds(response),
-      parsed.data?.field,
-      parsed.data?.operator,
-    );
-  }
-
-  function safeAdapt(body: unknown): AdaptedResponse | undefined {
+    let adapted: AdaptedResponse | undefined;
     try {
-      return adaptResponse(body);
+      adapted = adaptResponse(body);
     } catch {
-      return undefined;
+      adapted = undefined;
     }
+    const named = errorBodySchema.safeParse(body).data;
+    return adapted?.kind === 'error'
+      ? new HttpError(
+          response.status,
+          adapted.code,
+          adapted.message,
+          retryAfterSeconds(response),
+          named?.field,
+          named?.operator,
+        )
+      : new HttpError(
+          response.status,
+          'http_error',
+          `The service answered ${response.status}.`,
+          retryAfterSeconds(response),
+        );
   }
 
   async function postToken(body: Record<string, string>): Promise<TokenResponse> {
