@@ -2,13 +2,6 @@ import { clientConfig } from './client-config.ts';
 import { createApiClient } from './api-client.ts';
 import { TokenSession } from './token-session.ts';
 
-let reauthenticateHandler: () => Promise<boolean> = () => Promise.resolve(false);
-
-/** Installs what asks the analyst to sign in again (the re-login dialog); false by default. */
-export function setReauthenticate(handler: () => Promise<boolean>): void {
-  reauthenticateHandler = handler;
-}
-
 /** The tab's token session. */
 export const session: TokenSession = new TokenSession((refreshToken) =>
   client.refresh(refreshToken),
@@ -18,5 +11,6 @@ export const session: TokenSession = new TokenSession((refreshToken) =>
 export const client = createApiClient({
   baseUrl: clientConfig.VITE_SERVICE_BASE_URL ?? '',
   session,
-  reauthenticate: () => reauthenticateHandler(),
+  // Without a re-login dialog yet, a request whose session cannot be renewed fails with its 401.
+  reauthenticate: () => Promise.resolve(false),
 });

@@ -3,12 +3,10 @@
  * the way the embedded service loads it (seed, then one derivation of `13f_holdings`), and a
  * small query helper.
  */
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
-import { createTables } from '../db/schema.ts';
+import { emptyServiceDatabase } from '../../../testing/thirteen-f.ts';
 import { deriveHoldings } from '../thirteen-f/derive.ts';
-import { createFilingTables } from '../thirteen-f/schema.ts';
 import { seedDemoData } from './seed.ts';
 import type { SeedCounts, SeedOptions } from './seed.ts';
 
@@ -25,10 +23,7 @@ export interface Seeded {
 
 /** A fresh in-memory database with every table created, the demo data loaded and derived. */
 export async function seeded(options: SeedOptions): Promise<Seeded> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  await createTables(connection);
-  await createFilingTables(connection);
+  const connection = await emptyServiceDatabase();
   const counts = await seedDemoData(connection, options);
   await deriveHoldings(connection);
   return { connection, counts };
