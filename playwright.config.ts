@@ -1,14 +1,8 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { MAIN_SERVER, SHORT_SESSION_SERVER } from './e2e/servers.ts';
+import { chromiumLaunchOptions } from './testing/chromium.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4399);
-const baseURL = `http://127.0.0.1:${port}`;
-
-// Use the machine's Chromium when there is one (CI installs Debian's); otherwise Playwright's own,
-// which `npx playwright install chromium` downloads on a normal developer machine.
-const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
-  (path): path is string => path !== undefined && path !== '' && existsSync(path),
-);
+const serverEnv = { HOST: '127.0.0.1', SERVE_MODE: 'dist', LOG_LEVEL: 'warn' };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -17,27 +11,33 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL,
+    baseURL: MAIN_SERVER.url,
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // The production path: built assets served by the same server as the API.
-    command: 'npm run build && tsx server/main.ts',
-    url: `${baseURL}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1', SERVE_MODE: 'dist', LOG_LEVEL: 'warn' },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-  },
+  // Started in order: the first builds the production assets that both then serve.
+  webServer: [
+    {
+      command: 'npm run build && tsx server/main.ts',
+      url: `${MAIN_SERVER.url}/`,
+      env: { ...serverEnv, PORT: String(MAIN_SERVER.port) },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'tsx server/main.ts',
+      url: `${SHORT_SESSION_SERVER.url}/`,
+      env: {
+        ...serverEnv,
+        PORT: String(SHORT_SESSION_SERVER.port),
+        ACCESS_TOKEN_TTL_SECONDS: String(SHORT_SESSION_SERVER.accessTokenSeconds),
+        REFRESH_TOKEN_TTL_SECONDS: '1',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ],
 });

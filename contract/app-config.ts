@@ -2,7 +2,7 @@
  * `GET /app-config.json`: what the browser may know about the deployment. Never a credential
  * of the upstream; the demo users appear in embedded mode only.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The deployment as the browser sees it: the embedded demo service or a proxied upstream. */
 export const appConfigSchema = z.discriminatedUnion('mode', [

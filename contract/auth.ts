@@ -1,19 +1,29 @@
 /**
  * The token endpoint, `POST /index.php/api/oauth2`: request and response schemas.
+ *
+ * Written with zod's tree-shakable "mini" API: the login page needs these schemas and nothing
+ * else of zod, and it must start small.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-/** The password grant, as the interface documents it. Also the login form's schema. */
-export const passwordGrantSchema = z.object({
+/** A user name and password: the login form's schema. */
+export const credentialsSchema = z.object({
+  username: z.string().check(z.trim(), z.minLength(1, 'Enter your user name')),
+  password: z.string().check(z.minLength(1, 'Enter your password')),
+});
+
+/** The login form's values. */
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** The password grant, as the interface documents it. */
+export const passwordGrantSchema = z.extend(credentialsSchema, {
   grant_type: z.literal('password'),
-  username: z.string().trim().min(1, 'Enter your user name'),
-  password: z.string().min(1, 'Enter your password'),
 });
 
 /** The refresh grant: our extension; the vendor's refresh mechanism is undocumented. */
 export const refreshGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
-  refresh_token: z.string().min(1, 'refresh_token is required'),
+  refresh_token: z.string().check(z.minLength(1, 'refresh_token is required')),
 });
 
 /** A token request: the password grant or the refresh grant. */
@@ -24,16 +34,17 @@ export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
 
 /** A token request body. */
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
-/** The login form's values. */
-export type PasswordGrant = z.infer<typeof passwordGrantSchema>;
+
+/** A whole number of seconds, sent as a number or a numeric string. */
+const secondsSchema = z.pipe(z.coerce.number(), z.int().check(z.nonnegative()));
 
 /** A successful token response. */
 export const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.coerce.number().int().positive(),
-  refresh_token: z.string().min(1).optional(),
-  refresh_expires_in: z.coerce.number().int().nonnegative().optional(),
-  fuse_client_id_seq: z.string().nullable().optional(),
+  access_token: z.string().check(z.minLength(1)),
+  expires_in: z.pipe(z.coerce.number(), z.int().check(z.positive())),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+  refresh_expires_in: z.optional(secondsSchema),
+  fuse_client_id_seq: z.optional(z.nullable(z.string())),
 });
 
 /** A successful token response. */

@@ -1,7 +1,7 @@
 /**
  * The error body every API error carries, and the codes the embedded service uses.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Error codes of the embedded service; an upstream may send others. */
 export const ERROR_CODES = [
@@ -38,10 +38,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const errorBodySchema = z.object({
   error: z.string(),
   error_message: z.string(),
-  field: z.string().optional(),
-  operator: z.string().optional(),
-  path: z.string().optional(),
-  request_id: z.string().optional(),
+  field: z.optional(z.string()),
+  operator: z.optional(z.string()),
+  path: z.optional(z.string()),
+  request_id: z.optional(z.string()),
 });
 
 /** An API error body. */

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import { accessTokenOf, expectNoSeriousA11yIssues, recordUrls, signIn } from './journey.ts';
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.getByLabel('User name').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-test('an analyst signs in, lands on the modules and opens a workspace', async ({ page }) => {
+test('an analyst signs in, runs a starter query, and no token ever leaves the tab', async ({
+  page,
+  context,
+}) => {
+  const urls = recordUrls(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await expect(page.getByText('analyst-demo')).toBeVisible();
@@ -17,35 +15,80 @@ test('an analyst signs in, lands on the modules and opens a workspace', async ({
 
   await signIn(page, 'analyst', 'analyst-demo');
   await expect(page.getByRole('heading', { name: 'Modules' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Modules' })
-    .getByRole('link', { name: '13F holdings' })
-    .click();
-  await expect(page).toHaveURL(/\/q\/13f_holdings$/);
+  await page.getByRole('link', { name: /^Try: Berkshire Hathaway/ }).click();
+  await expect(page).toHaveURL(/\/q\/13f_holdings\?run=starter$/);
+  await expect(page.getByRole('status').filter({ hasText: /^25 rows/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Results' })).toContainText('APPLE INC');
   await expect(page.getByText(/^[\d,]+ records$/)).toBeVisible();
 
-  const storage = await page.evaluate(() =>
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
+  const token = await accessTokenOf(page);
+  expect(token).not.toBe('');
+  const local = await page.evaluate(() =>
     Object.keys(window.localStorage)
       .map((key) => `${key}=${window.localStorage.getItem(key) ?? ''}`)
       .join('\n'),
   );
-  const token = await page.evaluate(
-    () => window.sessionStorage.getItem('marketplace.session') ?? '',
-  );
-  expect(token).toContain('accessToken');
-  const accessToken = (JSON.parse(token) as { accessToken: string }).accessToken;
-  expect(storage).not.toContain(accessToken);
-  expect(page.url()).not.toContain(accessToken);
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).length);
+  expect(local).not.toContain(token);
+  expect(databases).toBe(0);
+  expect(await context.cookies()).toEqual([]);
+  expect(urls.filter((url) => url.includes(token))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
 });
 
-test('a deep link survives the sign-in, and a limited user sees the 403 message', async ({
+test('a deep link survives the sign-in; a limited user sees the 403 and the module marked', async ({
   page,
 }) => {
   await page.goto('/q/13f_holdings');
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await signIn(page, 'crm-viewer', 'viewer-demo');
   await expect(page).toHaveURL(/\/q\/13f_holdings$/);
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('alert')).toContainText(
     'Your subscription does not include this module.',
   );
+  const navigation = page.getByRole('navigation', { name: 'Modules' });
+  await expect(navigation.getByRole('link', { name: /13F holdings/ })).toContainText(
+    'Not in your subscription',
+  );
+  await expect(navigation.getByRole('link', { name: /Metro areas/ })).not.toContainText(
+    'Not in your subscription',
+  );
+});
+
+test('the login page and a workspace have no serious accessibility issues', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByRole('heading', { name: 'Modules' })).toBeVisible();
+  await page.goto('/q/metro_area__c?run=starter');
+  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('the keyboard reaches the workspace through the skip link and runs a query', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('User name').fill('analyst');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('analyst-demo');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Modules' })).toBeVisible();
+  await page.goto('/q/metro_area__c');
+  await expect(page.getByRole('heading', { name: 'Metro areas' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the workspace' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Query (JSON)').focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('table', { name: 'Results' })).toContainText('United States');
 });

@@ -1,12 +1,8 @@
-import '@mantine/core/styles.css';
-import { createTheme, Loader, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { session } from '../lib/services.ts';
 import { createAppRouter } from './router.tsx';
-
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm', fontSmoothing: true });
 
 /** The one error policy for queries: the API client retries; components show errors in place. */
 function createQueryClient(): QueryClient {
@@ -21,20 +17,23 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** The app: providers around the router. */
+/** The signed-in app: the query cache and the router. */
 export function App() {
-  const [state] = useState(() => {
-    const queryClient = createQueryClient();
-    const router = createAppRouter({ session, queryClient });
-    return { queryClient, router };
+  const [{ queryClient, router }] = useState(() => {
+    const client = createQueryClient();
+    return { queryClient: client, router: createAppRouter({ session, queryClient: client }) };
   });
+  // Rows of one analyst must never be shown to the next one signing in on this tab.
+  useEffect(
+    () =>
+      session.subscribe(() => {
+        if (!session.current) queryClient.clear();
+      }),
+    [queryClient],
+  );
   return (
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={state.queryClient}>
-        <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
-          <RouterProvider router={state.router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

@@ -3,28 +3,21 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MODULE_IDS } from '#contract/catalog';
 import type { TokenSession } from '../lib/token-session.ts';
-import { AppLayout } from './routes/app-layout.tsx';
-import { LandingPage } from './routes/landing-page.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
-import { WorkspacePage } from './routes/workspace-page.tsx';
+import { RouteError } from './routes/route-error.tsx';
+import { safeRedirect } from './safe-redirect.ts';
 
 /** What every route can reach. */
 export interface RouterContext {
   readonly session: TokenSession;
   readonly queryClient: QueryClient;
-}
-
-/** Only same-app paths: a login link must not send the analyst to another site. */
-export function safeRedirect(target: string | undefined): string {
-  return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')
-    ? target
-    : '/';
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -34,7 +27,11 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: z.object({ redirect: z.optional(z.string()) }),
+  beforeLoad: ({ context, search }) => {
+    // Already signed in (a second tab, the back button): straight on to where they were headed.
+    if (context.session.current) throw redirect({ href: safeRedirect(search.redirect) });
+  },
   component: LoginRoute,
 });
 
@@ -47,13 +44,14 @@ const signedInRoute = createRoute({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },
-  component: AppLayout,
+  // Everything behind the login loads on demand, so the login page starts small.
+  component: lazyRouteComponent(() => import('./routes/app-layout.tsx'), 'AppLayout'),
 });
 
 const landingRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/',
-  component: LandingPage,
+  component: lazyRouteComponent(() => import('./routes/landing-page.tsx'), 'LandingPage'),
 });
 
 export const workspaceRoute = createRoute({
@@ -63,7 +61,9 @@ export const workspaceRoute = createRoute({
     parse: ({ module }) => ({ module: z.enum(MODULE_IDS).parse(module) }),
     stringify: ({ module }) => ({ module }),
   },
-  component: WorkspacePage,
+  // `?run=starter` runs the module's starter query on arrival (the landing page's offer).
+  validateSearch: z.object({ run: z.optional(z.literal('starter')) }),
+  component: lazyRouteComponent(() => import('./routes/workspace-page.tsx'), 'WorkspacePage'),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -73,7 +73,13 @@ const routeTree = rootRoute.addChildren([
 
 /** Creates the app's router. */
 export function createAppRouter(context: RouterContext) {
-  return createRouter({ routeTree, context, defaultNotFoundComponent: NotFoundPage });
+  return createRouter({
+    routeTree,
+    context,
+    defaultNotFoundComponent: NotFoundPage,
+    // Each route's failure stays inside its own outlet: the header and navigation remain.
+    defaultErrorComponent: RouteError,
+  });
 }
 
 declare module '@tanstack/react-router' {

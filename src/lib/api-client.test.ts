@@ -24,18 +24,19 @@ function setup(
   const sleeps: number[] = [];
   // eslint-disable-next-line prefer-const -- the session and the client refer to each other
   let client: ReturnType<typeof createApiClient>;
-  const session = new TokenSession(
-    (refreshToken) => client.refresh(refreshToken),
-    window.sessionStorage,
-    () => clock.now,
-  );
+  const session = new TokenSession((refreshToken) => client.refresh(refreshToken), {
+    storage: window.sessionStorage,
+    now: () => clock.now,
+  });
   session.signIn(tokens('first'), 'analyst');
   if (options.expired) clock.now += 3_600_000;
   const reauthenticate = vi.fn(options.reauthenticate ?? (() => Promise.resolve(false)));
+  const onForbidden = vi.fn();
   client = createApiClient({
     baseUrl: '',
     session,
     reauthenticate,
+    onForbidden,
     fetch: fake.fetch,
     timeoutMs: 200,
     sleep: (ms) => {
@@ -45,7 +46,7 @@ function setup(
   });
   const queryCalls = () => fake.calls.filter((call) => call.url === QUERY);
   const refreshCalls = () => fake.calls.filter((call) => call.url === TOKEN);
-  return { client, session, fake, sleeps, reauthenticate, queryCalls, refreshCalls };
+  return { client, session, fake, sleeps, reauthenticate, onForbidden, queryCalls, refreshCalls };
 }
 
 const body = { module: 'metro_area__c' } as const;
@@ -117,6 +118,54 @@ describe('api client', () => {
     await expect(state.client.query(body)).resolves.toMatchObject({ kind: 'rows' });
     expect(signedInAgain).toBe(true);
     expect(state.reauthenticate).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens one sign-in prompt for five requests that all meet a 401, then re-runs each once', async () => {
+    let release: (signedIn: boolean) => void = () => undefined;
+    const state = setup(
+      {
+        [QUERY]: (call) =>
+          call.headers['oauth-token'] === 'again'
+            ? jsonResponse(200, rows)
+            : jsonResponse(401, { error: 'invalid_token', error_message: 'expired' }),
+        [TOKEN]: () =>
+          jsonResponse(400, { error: 'invalid_grant', error_message: 'no refresh here' }),
+      },
+      {
+        reauthenticate: () =>
+          new Promise<boolean>((resolve) => {
+            release = resolve;
+          }),
+      },
+    );
+    const running = Promise.all(Array.from({ length: 5 }, () => state.client.query(body)));
+    await vi.waitFor(() => {
+      expect(state.reauthenticate).toHaveBeenCalledTimes(1);
+    });
+    state.session.signIn(tokens('again'), 'analyst');
+    release(true);
+    await expect(running).resolves.toHaveLength(5);
+    expect(state.reauthenticate).toHaveBeenCalledTimes(1);
+    expect(
+      state.queryCalls().filter((call) => call.headers['oauth-token'] === 'again'),
+    ).toHaveLength(5);
+  });
+
+  it('fails with the 401 when the analyst declines to sign in again', async () => {
+    const { client, queryCalls } = setup({
+      [QUERY]: () => jsonResponse(401, { error: 'invalid_token', error_message: 'expired' }),
+      [TOKEN]: () => jsonResponse(400, { error: 'invalid_grant', error_message: 'refused' }),
+    });
+    await expect(client.query(body)).rejects.toMatchObject({ status: 401 });
+    expect(queryCalls()).toHaveLength(1);
+  });
+
+  it('reports the module of a 403, so the navigation can mark it unavailable', async () => {
+    const { client, onForbidden } = setup({
+      [QUERY]: () => jsonResponse(403, { error: 'forbidden', error_message: 'not subscribed' }),
+    });
+    await expect(client.query(body)).rejects.toMatchObject({ status: 403 });
+    expect(onForbidden).toHaveBeenCalledWith('metro_area__c');
   });
 
   it('never retries a 4xx, and names the server message', async () => {

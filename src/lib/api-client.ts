@@ -25,6 +25,8 @@ export interface ApiClientOptions {
    * resolves true once they have, false if they gave up.
    */
   readonly reauthenticate: () => Promise<boolean>;
+  /** Told when the service refuses a module (403): the subscription does not include it. */
+  readonly onForbidden?: (module: string) => void;
   readonly fetch?: typeof fetch;
   readonly timeoutMs?: number;
   /** Waits between retries; injectable so tests need not wait. */
@@ -174,9 +176,12 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** A fresh token after a 401: a refresh if the session can, else the analyst signs in again. */
   async function renewAfterUnauthorized(): Promise<string | undefined> {
-    const refreshed = await options.session.refreshOnce();
+    const session = options.session;
+    // Signed out meanwhile: nobody to ask.
+    if (!session.current) return undefined;
+    const refreshed = await session.refreshOnce();
     if (refreshed) return refreshed.accessToken;
-    return (await reauthenticateOnce()) ? options.session.current?.accessToken : undefined;
+    return (await reauthenticateOnce()) ? session.validAccessToken() : undefined;
   }
 
   return {
@@ -202,6 +207,8 @@ export function createApiClient(options: ApiClientOptions) {
             if (token === undefined) throw error;
             continue;
           }
+          if (error instanceof HttpError && error.status === 403)
+            options.onForbidden?.(body.module);
           if (error instanceof HttpError && error.status === 429 && attempt < MAX_RETRIES) {
             const seconds = error.retryAfterSeconds ?? 1;
             if (seconds > MAX_RETRY_AFTER_SECONDS) {

@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { use } from 'react';
 import { appConfigSchema } from '#contract/app-config';
 import type { AppConfig } from '#contract/app-config';
 
@@ -10,14 +10,22 @@ export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   return appConfigSchema.parse(await response.json());
 }
 
-/** The app configuration query: fetched once per page load. */
-export const appConfigQueryOptions = queryOptions({
-  queryKey: ['app-config'],
-  queryFn: ({ signal }) => fetchAppConfig(signal),
-  staleTime: Infinity,
-});
+let loading: Promise<AppConfig> | undefined;
+
+/**
+ * The configuration, fetched once per page load. It is read before TanStack Query is loaded (the
+ * login page starts without it), so it is a plain promise; a failure is forgotten so a retry
+ * fetches again.
+ */
+export function loadAppConfig(): Promise<AppConfig> {
+  loading ??= fetchAppConfig().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
 
 /** The app configuration (suspends until loaded). */
 export function useAppConfig(): AppConfig {
-  return useSuspenseQuery(appConfigQueryOptions).data;
+  return use(loadAppConfig());
 }

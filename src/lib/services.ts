@@ -1,16 +1,27 @@
-import { clientConfig } from './client-config.ts';
 import { createApiClient } from './api-client.ts';
+import { clientConfig } from './client-config.ts';
+import { ModuleAccess } from './module-access.ts';
+import { ReloginPrompt } from './relogin-prompt.ts';
 import { TokenSession } from './token-session.ts';
 
-/** The tab's token session. */
-export const session: TokenSession = new TokenSession((refreshToken) =>
-  client.refresh(refreshToken),
+/** The tab's token session, refreshed shortly before expiry. */
+export const session: TokenSession = new TokenSession(
+  (refreshToken) => client.refresh(refreshToken),
+  { autoRefresh: true },
 );
+
+/** Asks the analyst to sign in again when the session cannot be renewed. */
+export const reloginPrompt = new ReloginPrompt();
+
+/** The modules this session was refused. */
+export const moduleAccess = new ModuleAccess();
 
 /** The one API client of the app, bound to the session. */
 export const client = createApiClient({
   baseUrl: clientConfig.VITE_SERVICE_BASE_URL ?? '',
   session,
-  // Without a re-login dialog yet, a request whose session cannot be renewed fails with its 401.
-  reauthenticate: () => Promise.resolve(false),
+  reauthenticate: () => reloginPrompt.request(),
+  onForbidden: (module) => {
+    moduleAccess.markUnavailable(module);
+  },
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_MARGIN_MS, TokenSession } from './token-session.ts';
+import type { TokenSessionOptions } from './token-session.ts';
 
 const answer = {
   access_token: 'access-1',
@@ -12,13 +13,19 @@ function setup(
   refresh = vi.fn(() =>
     Promise.resolve({ ...answer, access_token: 'access-2', refresh_token: 'refresh-2' }),
   ),
+  options: TokenSessionOptions = {},
 ) {
   const clock = { now: 1_000_000 };
-  const session = new TokenSession(refresh, window.sessionStorage, () => clock.now);
+  const session = new TokenSession(refresh, {
+    storage: window.sessionStorage,
+    now: () => clock.now,
+    ...options,
+  });
   return { session, clock, refresh };
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
@@ -32,6 +39,11 @@ describe('TokenSession', () => {
       window.localStorage.getItem(key),
     );
     expect(everyLocalValue.join()).not.toContain('access-1');
+  });
+
+  it('ignores a stored session it cannot read', () => {
+    window.sessionStorage.setItem('marketplace.session', '{"accessToken":"x"}');
+    expect(setup().session.current).toBeUndefined();
   });
 
   it('forgets every token on sign out', () => {
@@ -57,18 +69,66 @@ describe('TokenSession', () => {
     expect(refresh).toHaveBeenCalledWith('refresh-1');
   });
 
-  it('gives no token when the server refuses the refresh, so the caller asks to sign in', async () => {
+  it('refreshes a short-lived token a quarter of its life before expiry, not a minute', async () => {
+    const { session, clock, refresh } = setup();
+    session.signIn({ ...answer, expires_in: 40 }, 'analyst');
+    clock.now += 29_000;
+    await expect(session.validAccessToken()).resolves.toBe('access-1');
+    clock.now += 2_000;
+    await expect(session.validAccessToken()).resolves.toBe('access-2');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the old token when the refresh is refused, so the server decides', async () => {
     const { session, clock } = setup(vi.fn(() => Promise.reject(new Error('invalid_grant'))));
     session.signIn(answer, 'analyst');
     clock.now += 3600_000;
-    await expect(session.validAccessToken()).resolves.toBeUndefined();
+    await expect(session.validAccessToken()).resolves.toBe('access-1');
   });
 
   it('does not try a refresh token that has itself expired', async () => {
     const { session, clock, refresh } = setup();
     session.signIn(answer, 'analyst');
     clock.now += 18000_000;
-    await expect(session.validAccessToken()).resolves.toBeUndefined();
+    expect(session.canRefresh()).toBe(false);
+    await session.validAccessToken();
     expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('refreshes on its own shortly before expiry when idle, and stops after sign out', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const refresh = vi.fn(() =>
+      Promise.resolve({ ...answer, access_token: 'access-2', refresh_token: 'refresh-2' }),
+    );
+    const { session } = setup(refresh, { autoRefresh: true, now: () => Date.now() });
+    session.signIn(answer, 'analyst');
+    await vi.advanceTimersByTimeAsync(3600_000 - REFRESH_MARGIN_MS - 1_000);
+    expect(refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(session.current?.accessToken).toBe('access-2');
+
+    session.signOut();
+    await vi.advanceTimersByTimeAsync(4 * 3600_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a sign-out made during a refresh win over the refresh answer', async () => {
+    let answerRefresh: (value: typeof answer) => void = () => undefined;
+    const { session, clock } = setup(
+      vi.fn(
+        () =>
+          new Promise<typeof answer>((resolve) => {
+            answerRefresh = resolve;
+          }),
+      ),
+    );
+    session.signIn(answer, 'analyst');
+    clock.now += 3600_000;
+    const refreshing = session.refreshOnce();
+    session.signOut();
+    answerRefresh({ ...answer, access_token: 'late' });
+    await refreshing;
+    expect(session.current).toBeUndefined();
   });
 });

@@ -1,21 +1,66 @@
 import { AppShell, Badge, Button, Group, NavLink, Text } from '@mantine/core';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, Outlet, useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
 import { useSession } from '../../features/session/use-session.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
+import { moduleAccess } from '../../lib/services.ts';
+import classes from './skip-link.module.css';
 
-function useMinutesLeft(expiresAt: number | undefined): number | undefined {
+function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => {
       setNow(Date.now());
-    }, 15_000);
+    }, intervalMs);
     return () => {
       clearInterval(timer);
     };
-  }, []);
-  return expiresAt === undefined ? undefined : Math.max(0, Math.round((expiresAt - now) / 60_000));
+  }, [intervalMs]);
+  return now;
+}
+
+function SessionTimeLeft({ expiresAt }: { expiresAt: number }) {
+  const now = useNow(5_000);
+  const minutes = Math.round((expiresAt - now) / 60_000);
+  return (
+    <Text size="sm" c={minutes <= 5 ? 'orange.8' : 'dimmed'} aria-label="Session time left">
+      {expiresAt <= now ? 'Session ended' : `${String(Math.max(1, minutes))} min left`}
+    </Text>
+  );
+}
+
+function useRefusedModules(): ReadonlySet<string> {
+  return useSyncExternalStore(
+    (listener) => moduleAccess.subscribe(listener),
+    () => moduleAccess.refused,
+  );
+}
+
+function ModuleNavigation() {
+  const refused = useRefusedModules();
+  const { module: current } = useParams({ strict: false });
+  return (
+    <AppShell.Navbar p="xs" component="nav" aria-label="Modules">
+      {MODULE_IDS.map((id) => (
+        <NavLink
+          key={id}
+          label={CATALOG[id].label}
+          active={id === current}
+          description={refused.has(id) ? 'Not in your subscription' : undefined}
+          rightSection={
+            refused.has(id) ? (
+              <Badge size="xs" color="gray" variant="light">
+                Unavailable
+              </Badge>
+            ) : undefined
+          }
+          renderRoot={(props) => <Link to="/q/$module" params={{ module: id }} {...props} />}
+        />
+      ))}
+    </AppShell.Navbar>
+  );
 }
 
 /** The signed-in shell: module navigation, connection, user, token time left, sign out. */
@@ -23,9 +68,15 @@ export function AppLayout() {
   const { tokens, signOut } = useSession();
   const appConfig = useAppConfig();
   const navigate = useNavigate();
-  const minutesLeft = useMinutesLeft(tokens?.expiresAt);
+  const leave = () => {
+    signOut();
+    void navigate({ to: '/login', search: {} });
+  };
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 230, breakpoint: 'sm' }} padding="md">
+      <a href="#main" className={classes.skipLink}>
+        Skip to the workspace
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Text fw={700} component={Link} to="/">
@@ -36,36 +87,18 @@ export function AppLayout() {
               {appConfig.mode === 'embedded' ? 'Embedded demo service' : appConfig.upstreamHost}
             </Badge>
             <Text size="sm">{tokens?.username}</Text>
-            {minutesLeft !== undefined && (
-              <Text size="sm" c="dimmed" aria-label="Session time left">
-                {minutesLeft} min left
-              </Text>
-            )}
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => {
-                signOut();
-                void navigate({ to: '/login', search: {} });
-              }}
-            >
+            {tokens && <SessionTimeLeft expiresAt={tokens.expiresAt} />}
+            <Button variant="default" size="xs" onClick={leave}>
               Sign out
             </Button>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Modules">
-        {MODULE_IDS.map((id) => (
-          <NavLink
-            key={id}
-            label={CATALOG[id].label}
-            renderRoot={(props) => <Link to="/q/$module" params={{ module: id }} {...props} />}
-          />
-        ))}
-      </AppShell.Navbar>
-      <AppShell.Main component="main">
+      <ModuleNavigation />
+      <AppShell.Main component="main" id="main" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
+      <ReloginDialog onSignOut={leave} />
     </AppShell>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import { STARTER_QUERIES } from '../../features/workspace/starter-queries.ts';
 
-/** The landing workspace: every module in one line, each a way in. */
+/** The landing workspace: every module in one line, each with a starter query. */
 export function LandingPage() {
   return (
     <Stack gap="md">
@@ -28,6 +29,22 @@ export function LandingPage() {
             <Text size="sm" c="dimmed" mt={4}>
               {CATALOG[id].summary}
             </Text>
+            <Button
+              mt="sm"
+              size="xs"
+              variant="light"
+              w="fit-content"
+              renderRoot={(props) => (
+                <Link
+                  to="/q/$module"
+                  params={{ module: id }}
+                  search={{ run: 'starter' }}
+                  {...props}
+                />
+              )}
+            >
+              Try: {STARTER_QUERIES[id].description}
+            </Button>
           </Card>
         ))}
       </SimpleGrid>

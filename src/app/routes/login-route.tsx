@@ -1,21 +1,20 @@
 import { useRouter } from '@tanstack/react-router';
-import { LoginForm } from '../../features/session/login-page.tsx';
+import { LoginScreen } from '../../features/session/login-screen.tsx';
 import { useAppConfig } from '../../lib/app-config.ts';
-import { loginRoute, safeRedirect } from '../router.tsx';
+import { loginRoute } from '../router.tsx';
+import { safeRedirect } from '../safe-redirect.ts';
 
-/** /login: the form, then back to where the analyst was headed. */
+/** /login inside the app (after a sign-out or a guarded link): the form, then on to the target. */
 export function LoginRoute() {
   const appConfig = useAppConfig();
   const { redirect } = loginRoute.useSearch();
   const router = useRouter();
   return (
-    <main>
-      <LoginForm
-        appConfig={appConfig}
-        onSignedIn={() => {
-          router.history.push(safeRedirect(redirect));
-        }}
-      />
-    </main>
+    <LoginScreen
+      appConfig={appConfig}
+      onSignedIn={() => {
+        router.history.push(safeRedirect(redirect));
+      }}
+    />
   );
 }

@@ -1,32 +1,11 @@
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
-import { CATALOG } from '#contract/catalog';
-import { useModuleCount } from '../../features/workspace/module-count.ts';
-import { HttpError } from '../../lib/api-errors.ts';
-import { workspaceRoute } from '../router.tsx';
+import { getRouteApi } from '@tanstack/react-router';
+import { Workspace } from '../../features/workspace/workspace.tsx';
 
-/** /q/$module: one workspace per module. */
+const workspaceRoute = getRouteApi('/signed-in/q/$module');
+
+/** /q/$module: one workspace per module; a new module starts a new workspace. */
 export function WorkspacePage() {
   const { module } = workspaceRoute.useParams();
-  const count = useModuleCount(module);
-  const definition = CATALOG[module];
-  return (
-    <Stack gap="sm">
-      <Title order={1} size="h2">
-        {definition.label}
-      </Title>
-      <Text c="dimmed">{definition.summary}</Text>
-      {count.isPending && <Loader size="sm" aria-label="Counting records" />}
-      {count.isSuccess && <Text>{count.data.toLocaleString()} records</Text>}
-      {count.isError && (
-        <Alert
-          color={count.error instanceof HttpError && count.error.status === 403 ? 'yellow' : 'red'}
-          role="alert"
-        >
-          {count.error instanceof HttpError && count.error.status === 403
-            ? 'Your subscription does not include this module.'
-            : count.error.message}
-        </Alert>
-      )}
-    </Stack>
-  );
+  const { run } = workspaceRoute.useSearch();
+  return <Workspace key={module} module={module} runStarter={run === 'starter'} />;
 }

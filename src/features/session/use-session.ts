@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { client, session } from '../../lib/services.ts';
+import { client, moduleAccess, session } from '../../lib/services.ts';
 import type { SessionTokens } from '../../lib/token-session.ts';
 
 function subscribe(listener: () => void): () => void {
@@ -17,9 +17,13 @@ export function useSession(): {
 }
 
 async function signIn(username: string, password: string): Promise<void> {
-  session.signIn(await client.login(username, password), username);
+  const answer = await client.login(username, password);
+  // Another analyst may have another subscription: forget what the last one was refused.
+  if (session.current?.username !== username) moduleAccess.clear();
+  session.signIn(answer, username);
 }
 
 function signOut(): void {
   session.signOut();
+  moduleAccess.clear();
 }

@@ -5,7 +5,7 @@ import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import type { AppConfig } from '#contract/app-config';
 import { session } from '../../lib/services.ts';
-import { LoginForm } from './login-page.tsx';
+import { LoginScreen } from './login-screen.tsx';
 
 const embedded: AppConfig = {
   mode: 'embedded',
@@ -16,7 +16,7 @@ function setup(answer: FakeAnswer) {
   const fake = fakeFetch({ '/index.php/api/oauth2': answer });
   vi.stubGlobal('fetch', fake.fetch);
   const onSignedIn = vi.fn();
-  const view = renderWithProviders(<LoginForm appConfig={embedded} onSignedIn={onSignedIn} />);
+  const view = renderWithProviders(<LoginScreen appConfig={embedded} onSignedIn={onSignedIn} />);
   const signIn = async (username: string, password: string) => {
     await view.user.type(screen.getByLabelText('User name'), username);
     await view.user.type(screen.getByLabelText('Password'), password);
@@ -30,7 +30,7 @@ afterEach(() => {
   session.signOut();
 });
 
-describe('LoginForm', () => {
+describe('LoginScreen', () => {
   it('shows the demo users and names the empty fields', async () => {
     const { user, fake } = setup(() => jsonResponse(200, {}));
     expect(screen.getByText('analyst-demo')).toBeVisible();

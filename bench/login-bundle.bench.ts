@@ -1,0 +1,146 @@
+/**
+ * The login route's initial JavaScript in gzip, as a real Chromium loads it from a fresh
+ * production build served by our own server; and, for information only, the JavaScript that a
+ * signed-in workspace (/q/13f_holdings) adds on top. Exits 1 when the login goal is missed.
+ *
+ *   npx tsx bench/login-bundle.bench.ts
+ *
+ * Each script is gzipped on its own at level 9 (the most a server could send, and what a
+ * precompressing build step would use); kB here is 1000 bytes, as in Vite's build report.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { build } from 'vite';
+import { createApp } from '../server/app.ts';
+import type { App } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { DEMO_USERS } from '../server/embedded/auth/users.ts';
+import { createLogger } from '../server/log.ts';
+import { chromiumLaunchOptions } from '../testing/chromium.ts';
+
+const GOAL_KB = 130;
+const GZIP_LEVEL = 9;
+const BUDGET_MS = 60_000;
+const STEP_MS = 15_000;
+const ROOT = join(import.meta.dirname, '..');
+
+interface Script {
+  readonly path: string;
+  readonly raw: number;
+  readonly gzip: number;
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+const sum = (scripts: readonly Script[], key: 'raw' | 'gzip') =>
+  scripts.reduce((total, script) => total + script[key], 0);
+
+/** Same-origin script bodies by path, in load order; a path loaded again is counted once. */
+function collectScripts(page: Page, origin: string): Map<string, Promise<Script>> {
+  const scripts = new Map<string, Promise<Script>>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.request().resourceType() !== 'script' || url.origin !== origin) return;
+    if (scripts.has(url.pathname)) return;
+    const script = response.ok()
+      ? response.body().then((body) => ({
+          path: url.pathname,
+          raw: body.length,
+          gzip: gzipSync(body, { level: GZIP_LEVEL }).length,
+        }))
+      : Promise.reject(new Error(`${url.pathname} answered ${response.status()}`));
+    // Awaited later; until then a failure (say, the browser closing) must not crash the process.
+    script.catch(() => undefined);
+    scripts.set(url.pathname, script);
+  });
+  return scripts;
+}
+
+function printTable(title: string, scripts: readonly Script[]): void {
+  console.log(`\n${title}`);
+  console.log(`${'  script'.padEnd(56)}${'raw kB'.padStart(10)}${'gzip kB'.padStart(10)}`);
+  for (const { path, raw, gzip } of scripts) {
+    console.log(`  ${path.padEnd(54)}${kB(raw).padStart(10)}${kB(gzip).padStart(10)}`);
+  }
+  const total = `  total (${scripts.length} file${scripts.length === 1 ? '' : 's'})`;
+  console.log(
+    `${total.padEnd(56)}${kB(sum(scripts, 'raw')).padStart(10)}${kB(sum(scripts, 'gzip')).padStart(10)}`,
+  );
+}
+
+let app: App | undefined;
+let browser: Browser | undefined;
+
+async function measure(): Promise<{ login: Script[]; workspace: Script[] | string }> {
+  // Build first, so the numbers are those of the sources as they are now, not of an old dist/.
+  await build({ root: ROOT, logLevel: 'warn' });
+  // A filing store that does not exist keeps an operator's imported filings out of the run.
+  const config = loadConfig({
+    SERVE_MODE: 'dist',
+    LOG_LEVEL: 'silent',
+    FILINGS_DB: join(tmpdir(), `no-filing-store-${process.pid}.duckdb`),
+  });
+  app = await createApp({ config, logger: createLogger('silent') });
+  const origin = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
+
+  browser = await chromium.launch({ ...chromiumLaunchOptions, timeout: STEP_MS });
+  const context = await browser.newContext();
+  context.setDefaultTimeout(STEP_MS);
+  const page = await context.newPage();
+  const scripts = collectScripts(page, origin);
+
+  await page.goto(`${origin}/login`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
+  const login = await Promise.all(scripts.values());
+
+  // The workspace part is informational: a sign-in flow broken mid-edit must not hide the goal.
+  let workspace: Script[] | string;
+  let step = 'signing in';
+  try {
+    const [analyst] = DEMO_USERS;
+    await page.getByLabel('User name').fill(analyst.username);
+    await page.getByLabel('Password', { exact: true }).fill(analyst.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    step = 'waiting for the Modules heading';
+    await page.getByRole('heading', { name: 'Modules' }).waitFor({ state: 'visible' });
+    step = 'opening /q/13f_holdings';
+    await page.goto(`${origin}/q/13f_holdings`, { waitUntil: 'networkidle' });
+    const landed = new URL(page.url()).pathname;
+    if (landed !== '/q/13f_holdings') throw new Error(`the workspace redirected to ${landed}`);
+    workspace = (await Promise.all(scripts.values())).slice(login.length);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    workspace = `${step}: ${message ?? ''}`;
+  }
+  return { login, workspace };
+}
+
+let timer: NodeJS.Timeout | undefined;
+try {
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`the benchmark did not finish within ${BUDGET_MS / 1000} s`));
+    }, BUDGET_MS);
+  });
+  const { login, workspace } = await Promise.race([measure(), deadline]);
+
+  console.log(`Production build in Chromium; each script gzipped at level ${GZIP_LEVEL}.`);
+  printTable('Login route (/login), until network idle and the Sign in button shows:', login);
+  if (typeof workspace === 'string') {
+    console.log(`\nSigned-in workspace (/q/13f_holdings) adds: not measured (${workspace})`);
+  } else {
+    printTable('Signed-in workspace (/q/13f_holdings) adds, for information:', workspace);
+  }
+  const loginGzip = sum(login, 'gzip');
+  const met = login.length > 0 && loginGzip <= GOAL_KB * 1000;
+  console.log(
+    `\nlogin route initial JS: ${kB(loginGzip)} kB gzip (goal ≤ ${GOAL_KB} kB) — ${met ? 'met' : 'NOT met'}`,
+  );
+  process.exitCode = met ? 0 : 1;
+} finally {
+  clearTimeout(timer);
+  await browser?.close();
+  await app?.close();
+}

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** Fills the sign-in form (the page or the re-login dialog) and submits it. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  const username_ = page.getByLabel('User name');
+  if (await username_.isEditable()) await username_.fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Every URL the page requests or navigates to, for checks that no token ever appears in one. */
+export function recordUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  page.on('framenavigated', (frame) => urls.push(frame.url()));
+  return urls;
+}
+
+/** The access token the tab holds, read from its session storage. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const stored = await page.evaluate(
+    () => window.sessionStorage.getItem('marketplace.session') ?? '{}',
+  );
+  return (JSON.parse(stored) as { accessToken?: string }).accessToken ?? '';
+}
+
+/** Runs axe on the page as it is and expects no serious or critical violation. */
+export async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}

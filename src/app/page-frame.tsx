@@ -1,0 +1,37 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, StrictMode, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
+import { UiProvider } from './ui-provider.tsx';
+
+// The login page is the first thing every analyst loads, so it starts without the router, the
+// query cache and the workspace: those load once the analyst is signed in.
+
+/** The login page as the first page of a visit, loaded on demand. */
+export const LazyLoginShell = lazy(() =>
+  import('./login-shell.tsx').then((module) => ({ default: module.LoginShell })),
+);
+
+/** The whole signed-in app, loaded on demand. */
+export const LazyApp = lazy(() => import('./App.tsx').then((module) => ({ default: module.App })));
+
+/** What every page stands in: the UI provider, the last error boundary, a loading state. */
+export function PageFrame({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <UiProvider>
+        <PageErrorBoundary>
+          <Suspense
+            fallback={
+              <Center h="100vh">
+                <Loader aria-label="Loading" />
+              </Center>
+            }
+          >
+            {children}
+          </Suspense>
+        </PageErrorBoundary>
+      </UiProvider>
+    </StrictMode>
+  );
+}

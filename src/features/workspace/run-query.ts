@@ -1,0 +1,47 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { ModuleId } from '#contract/catalog';
+import type { QueryBody } from '#contract/query';
+import type { QueryResult } from '../../lib/api-client.ts';
+import { client } from '../../lib/services.ts';
+
+/** Runs a query body: rows or a count. */
+export function fetchQueryResult(body: QueryBody, signal?: AbortSignal): Promise<QueryResult> {
+  return client.query(body, signal);
+}
+
+/**
+ * A query run; the body is the key, so changing the query cancels the stale request (through
+ * the signal) and an old answer can never land on a newer query.
+ */
+export function queryResultOptions(body: QueryBody | undefined) {
+  return queryOptions({
+    queryKey: ['query', body ?? null],
+    queryFn: body ? ({ signal }) => fetchQueryResult(body, signal) : skipToken,
+  });
+}
+
+/** The result of the submitted query; idle until a body is submitted. */
+export function useQueryResult(body: QueryBody | undefined) {
+  return useQuery(queryResultOptions(body));
+}
+
+/** How many records a module holds: the workspace's first answer. */
+export async function fetchModuleCount(module: ModuleId, signal?: AbortSignal): Promise<number> {
+  const result = await client.query({ module, count_only: true }, signal);
+  if (result.kind !== 'count') throw new Error('The service answered a count with rows.');
+  return result.count;
+}
+
+/** The module-count query; its key names the module. */
+export function moduleCountOptions(module: ModuleId) {
+  return queryOptions({
+    queryKey: ['module-count', module],
+    queryFn: ({ signal }) => fetchModuleCount(module, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The record count of a module. */
+export function useModuleCount(module: ModuleId) {
+  return useQuery(moduleCountOptions(module));
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from './api-errors.ts';
+import { describeError, loginErrorMessage } from './error-policy.ts';
+
+describe('describeError', () => {
+  it.each([
+    [new HttpError(401, 'invalid_token', 'expired'), 'Signed out', 'warning', true],
+    [new HttpError(403, 'forbidden', 'no'), 'Not in your subscription', 'warning', false],
+    [
+      new HttpError(400, 'unknown_field', 'unknown field "x"'),
+      'The query was refused',
+      'error',
+      false,
+    ],
+    [
+      new HttpError(429, 'too_many_requests', 'Slow down.', 90),
+      'The service is busy',
+      'warning',
+      true,
+    ],
+    [new HttpError(504, 'upstream_timeout', 'no answer.'), 'Service unreachable', 'error', true],
+    [new HttpError(500, 'internal_error', 'boom'), 'The service failed', 'error', true],
+    [new NetworkError(), 'No connection', 'error', true],
+    [new TimeoutError(60_000), 'No answer', 'error', true],
+    [new ResponseShapeError('odd'), 'Unexpected answer', 'error', true],
+  ] as const)('%o → %s', (error, title, severity, canRetry) => {
+    expect(describeError(error)).toMatchObject({ title, severity, canRetry });
+  });
+
+  it("keeps the server's own words for a refused query", () => {
+    expect(describeError(new HttpError(400, 'unknown_field', 'unknown field "x"')).message).toBe(
+      'unknown field "x"',
+    );
+  });
+
+  it('says how long to wait', () => {
+    expect(describeError(new HttpError(429, 'busy', 'Slow down.', 90)).message).toBe(
+      'Slow down. Try again in 2 minutes.',
+    );
+  });
+});
+
+describe('loginErrorMessage', () => {
+  it('shows the token endpoint sentence for wrong credentials', () => {
+    expect(
+      loginErrorMessage(
+        new HttpError(400, 'invalid_grant', 'The user name or password is incorrect.'),
+      ),
+    ).toBe('The user name or password is incorrect.');
+  });
+
+  it('names an unreachable service', () => {
+    expect(loginErrorMessage(new HttpError(502, 'upstream_unreachable', 'down.'))).toMatch(
+      /cannot be reached right now/,
+    );
+    expect(loginErrorMessage(new NetworkError())).toMatch(/could not be reached/);
+  });
+});

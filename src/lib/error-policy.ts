@@ -1,0 +1,96 @@
+import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from './api-errors.ts';
+
+/** How the UI presents a failed request: the one error policy of the dashboard. */
+export interface ErrorDescription {
+  readonly title: string;
+  /** A sentence for the analyst, with the server's own words where it gave any. */
+  readonly message: string;
+  /** `warning` for conditions outside the analyst's query (access, session, busy service). */
+  readonly severity: 'warning' | 'error';
+  /** Whether trying the same request again can help. */
+  readonly canRetry: boolean;
+}
+
+function minutes(seconds: number | undefined): string {
+  const count = Math.max(1, Math.ceil((seconds ?? 60) / 60));
+  return `${count} minute${count === 1 ? '' : 's'}`;
+}
+
+function describeHttpError(error: HttpError): ErrorDescription {
+  if (error.status === 401)
+    return {
+      title: 'Signed out',
+      message: 'Your session has ended. Sign in again to run this query.',
+      severity: 'warning',
+      canRetry: true,
+    };
+  if (error.status === 403)
+    return {
+      title: 'Not in your subscription',
+      message: 'Your subscription does not include this module.',
+      severity: 'warning',
+      canRetry: false,
+    };
+  if (error.status === 429)
+    return {
+      title: 'The service is busy',
+      message: `${error.message} Try again in ${minutes(error.retryAfterSeconds)}.`,
+      severity: 'warning',
+      canRetry: true,
+    };
+  if (error.status === 502 || error.status === 503 || error.status === 504)
+    return {
+      title: 'Service unreachable',
+      message: `The Marketplace service cannot be reached right now (${error.message}) Try again shortly.`,
+      severity: 'error',
+      canRetry: true,
+    };
+  if (error.status >= 500)
+    return {
+      title: 'The service failed',
+      message: `The service could not answer (${String(error.status)}): ${error.message}`,
+      severity: 'error',
+      canRetry: true,
+    };
+  return {
+    title: 'The query was refused',
+    message: error.message,
+    severity: 'error',
+    canRetry: false,
+  };
+}
+
+/** Maps any error of the API client (or anything else thrown) to what the UI shows. */
+export function describeError(error: unknown): ErrorDescription {
+  if (error instanceof HttpError) return describeHttpError(error);
+  if (error instanceof NetworkError)
+    return { title: 'No connection', message: error.message, severity: 'error', canRetry: true };
+  if (error instanceof TimeoutError)
+    return { title: 'No answer', message: error.message, severity: 'error', canRetry: true };
+  if (error instanceof ResponseShapeError)
+    return {
+      title: 'Unexpected answer',
+      message: `The service sent an unexpected answer: ${error.message}`,
+      severity: 'error',
+      canRetry: true,
+    };
+  return {
+    title: 'Something went wrong',
+    message: error instanceof Error ? error.message : 'An unexpected error occurred.',
+    severity: 'error',
+    canRetry: true,
+  };
+}
+
+/** The sentence the login form shows for a failed sign-in. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    if (error.status === 429)
+      return `Too many failed attempts. Try again in ${minutes(error.retryAfterSeconds)}.`;
+    // The token endpoint's 4xx sentences are written for this form ("The user name or password…").
+    if (error.status >= 400 && error.status < 500) return error.message;
+    if (error.status < 502 || error.status > 504)
+      return `The service failed to sign you in (${String(error.status)}). Try again shortly.`;
+  }
+  return describeError(error).message;
+}
