@@ -3,6 +3,8 @@ export interface FetchCall {
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** The request's abort signal, to check that a stale request was cancelled. */
+  readonly signal: AbortSignal | undefined;
 }
 
 /** How the fake answers a call: a Response, or an error to throw (a lost connection). */
@@ -29,7 +31,12 @@ export function fakeFetch(routes: Record<string, FakeAnswer>) {
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = input instanceof Request ? input.url : input.toString();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const call = { url, headers, body: typeof init.body === 'string' ? init.body : '' };
+    const call = {
+      url,
+      headers,
+      body: typeof init.body === 'string' ? init.body : '',
+      signal: init.signal ?? undefined,
+    };
     calls.push(call);
     const path = new URL(url, 'http://dashboard.test').pathname;
     const route = routes[path];

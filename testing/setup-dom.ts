@@ -22,6 +22,11 @@ window.ResizeObserver = class {
   disconnect(): void {}
 };
 
+// Mantine's autosizing textarea listens for web fonts loading.
+Object.defineProperty(document, 'fonts', {
+  value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+});
+
 afterEach(() => {
   cleanup();
 });
