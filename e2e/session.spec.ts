@@ -58,6 +58,15 @@ test('a deep link survives the sign-in; a limited user sees the 403 and the modu
   await expect(navigation.getByRole('link', { name: /Metro areas/ })).not.toContainText(
     'Not in your subscription',
   );
+
+  // A reload of the tab keeps the mark, on the landing page too.
+  await page.goto('/');
+  await expect(navigation.getByRole('link', { name: /13F holdings/ })).toContainText(
+    'Not in your subscription',
+  );
+  await expect(page.getByRole('region', { name: '13F holdings' })).toContainText(
+    'Not in your subscription',
+  );
 });
 
 test('the login page and a workspace have no serious accessibility issues', async ({ page }) => {

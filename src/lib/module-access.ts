@@ -1,10 +1,17 @@
+const STORAGE_KEY = 'marketplace.refused-modules';
+
 /**
  * The modules the service refused with 403 in this session, so the navigation can mark them
- * unavailable. Forgotten at sign-out: another analyst may have another subscription.
+ * unavailable. Mirrored to the tab's `sessionStorage` like the session itself (a reload keeps
+ * the marks); forgotten at sign-out, since another analyst may have another subscription.
  */
 export class ModuleAccess {
-  private unavailable: ReadonlySet<string> = new Set();
+  private unavailable: ReadonlySet<string>;
   private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly storage: Storage | undefined = globalThis.sessionStorage) {
+    this.unavailable = new Set(this.restore());
+  }
 
   /** The refused modules; a new set object after every change (for `useSyncExternalStore`). */
   get refused(): ReadonlySet<string> {
@@ -20,18 +27,27 @@ export class ModuleAccess {
   /** Records a 403 for `module`. */
   markUnavailable(module: string): void {
     if (this.unavailable.has(module)) return;
-    this.unavailable = new Set([...this.unavailable, module]);
-    this.notify();
+    this.set(new Set([...this.unavailable, module]));
   }
 
   /** Forgets every refusal (at sign-out). */
   clear(): void {
-    if (this.unavailable.size === 0) return;
-    this.unavailable = new Set();
-    this.notify();
+    if (this.unavailable.size > 0) this.set(new Set());
   }
 
-  private notify(): void {
+  private set(next: ReadonlySet<string>): void {
+    this.unavailable = next;
+    if (next.size > 0) this.storage?.setItem(STORAGE_KEY, JSON.stringify([...next]));
+    else this.storage?.removeItem(STORAGE_KEY);
     for (const listener of this.listeners) listener();
+  }
+
+  private restore(): string[] {
+    try {
+      const saved: unknown = JSON.parse(this.storage?.getItem(STORAGE_KEY) ?? '[]');
+      return Array.isArray(saved) ? saved.filter((item) => typeof item === 'string') : [];
+    } catch {
+      return [];
+    }
   }
 }

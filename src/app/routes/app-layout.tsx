@@ -1,12 +1,12 @@
-import { AppShell, Badge, Button, Group, NavLink, Text } from '@mantine/core';
+import { Anchor, AppShell, Badge, Button, Group, NavLink, Text } from '@mantine/core';
 import { Link, Outlet, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
 import { useSession } from '../../features/session/use-session.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
-import { moduleAccess } from '../../lib/services.ts';
 import classes from './skip-link.module.css';
+import { useRefusedModules } from './use-refused-modules.ts';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -28,13 +28,6 @@ function SessionTimeLeft({ expiresAt }: { expiresAt: number }) {
     <Text size="sm" c={minutes <= 5 ? 'orange.8' : 'dimmed'} aria-label="Session time left">
       {expiresAt <= now ? 'Session ended' : `${String(Math.max(1, minutes))} min left`}
     </Text>
-  );
-}
-
-function useRefusedModules(): ReadonlySet<string> {
-  return useSyncExternalStore(
-    (listener) => moduleAccess.subscribe(listener),
-    () => moduleAccess.refused,
   );
 }
 
@@ -79,9 +72,14 @@ export function AppLayout() {
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
-          <Text fw={700} component={Link} to="/">
+          <Anchor
+            fw={700}
+            c="var(--mantine-color-text)"
+            underline="hover"
+            renderRoot={(props) => <Link to="/" {...props} />}
+          >
             Marketplace analyst dashboard
-          </Text>
+          </Anchor>
           <Group gap="sm">
             <Badge variant="light" color={appConfig.mode === 'embedded' ? 'gray' : 'blue'}>
               {appConfig.mode === 'embedded' ? 'Embedded demo service' : appConfig.upstreamHost}

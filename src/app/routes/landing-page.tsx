@@ -1,10 +1,12 @@
-import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import { STARTER_QUERIES } from '../../features/workspace/starter-queries.ts';
+import { useRefusedModules } from './use-refused-modules.ts';
 
 /** The landing workspace: every module in one line, each with a starter query. */
 export function LandingPage() {
+  const refused = useRefusedModules();
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -29,11 +31,16 @@ export function LandingPage() {
             <Text size="sm" c="dimmed" mt={4}>
               {CATALOG[id].summary}
             </Text>
-            <Button
+            {refused.has(id) && (
+              <Badge size="sm" color="gray" variant="light" mt="sm">
+                Not in your subscription
+              </Badge>
+            )}
+            <Anchor
+              size="sm"
               mt="sm"
-              size="xs"
-              variant="light"
-              w="fit-content"
+              display="block"
+              fw={500}
               renderRoot={(props) => (
                 <Link
                   to="/q/$module"
@@ -43,8 +50,8 @@ export function LandingPage() {
                 />
               )}
             >
-              Try: {STARTER_QUERIES[id].description}
-            </Button>
+              Try: {STARTER_QUERIES[id].description} →
+            </Anchor>
           </Card>
         ))}
       </SimpleGrid>

@@ -60,7 +60,7 @@ export function Workspace({ module, runStarter }: { module: ModuleId; runStarter
         description="Ctrl+Enter runs the query. The visual builder is on its way."
         autosize
         minRows={6}
-        maxRows={20}
+        maxRows={14}
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         value={text}
