@@ -107,15 +107,25 @@ export const countOnlySchema = z.union([z.boolean(), z.enum(['1', '0'])], {
   error: 'count_only must be true, false, "1" or "0"',
 });
 
+const MAX_NUM_MESSAGE =
+  'max_num must be a whole number of rows (as a string or number), or "-1" for no limit';
+
 /** `max_num`: a numeric string or number; `"-1"` means no limit. */
-export const maxNumSchema = z.union([z.int().min(-1), z.string().regex(/^(?:-1|\d{1,15})$/)], {
-  error: 'max_num must be a whole number of rows (as a string or number), or "-1" for no limit',
-});
+export const maxNumSchema = z.union(
+  [
+    z.int(MAX_NUM_MESSAGE).min(-1, MAX_NUM_MESSAGE),
+    z.string().regex(/^(?:-1|\d{1,15})$/, MAX_NUM_MESSAGE),
+  ],
+  { error: MAX_NUM_MESSAGE },
+);
+
+const OFFSET_MESSAGE = 'offset must be a whole number of rows to skip (as a string or number)';
 
 /** `offset`: rows to skip, a numeric string or number. */
-export const offsetSchema = z.union([z.int().min(0), z.string().regex(/^\d{1,15}$/)], {
-  error: 'offset must be a whole number of rows to skip (as a string or number)',
-});
+export const offsetSchema = z.union(
+  [z.int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE), z.string().regex(/^\d{1,15}$/, OFFSET_MESSAGE)],
+  { error: OFFSET_MESSAGE },
+);
 
 const ORDER_TERM = /^\s*([A-Za-z0-9_]+)\s*(?::\s*(ASC|DESC)|\s+(asc|desc))?\s*$/i;
 

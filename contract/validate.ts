@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { CATALOG, findField, isModuleId } from './catalog.ts';
 import type { FieldDefinition, ModuleId } from './catalog.ts';
-import { isDateRangeName, OPERATORS_BY_KIND } from './operators.ts';
+import { isDateRangeName, isOperator, OPERATORS_BY_KIND } from './operators.ts';
 import type { DateRangeName, Operator } from './operators.ts';
 import { parseOrderBy, queryBodySchema } from './query.ts';
 import type { OrderTerm, QueryBody, WireFilterNode } from './query.ts';
@@ -205,6 +205,35 @@ export function validateQueryBody(body: QueryBody): ValidationResult {
     return { ok: true, query: { module, countOnly, fields, filter, orderBy, maxNum, offset } };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
+/**
+ * Why the service would refuse one field condition `{ [field]: { [operator]: value } }`, or
+ * undefined when it accepts it: the builder's inline message per row, worded as the server's.
+ */
+export function conditionProblem(
+  module: ModuleId,
+  field: string,
+  operator: string,
+  value: unknown,
+  path = '',
+): QueryProblem | undefined {
+  if (!isOperator(operator)) {
+    return {
+      error: 'unknown_operator',
+      message: `unknown operator "${operator}"`,
+      path,
+      field,
+      operator,
+    };
+  }
+  try {
+    validateCondition(module, field, operator, value, path);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Refusal) return error.problem;
     throw error;
   }
 }

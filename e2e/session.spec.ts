@@ -97,7 +97,7 @@ test('the keyboard reaches the workspace through the skip link and runs a query'
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await page.keyboard.press('Enter');
-  await page.getByLabel('Query (JSON)').focus();
-  await page.keyboard.press('Control+Enter');
+  await page.getByRole('button', { name: 'Run query' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('table', { name: 'Results' })).toContainText('United States');
 });

@@ -1,7 +1,6 @@
 import { ACCESS_TOKEN_HEADER, API_PATHS, tokenResponseSchema } from '#contract/auth';
 import type { TokenResponse } from '#contract/auth';
 import { errorBodySchema } from '#contract/errors';
-import type { QueryBody } from '#contract/query';
 import { adaptResponse, UnexpectedResponseError } from '#contract/response';
 import type { AdaptedResponse } from '#contract/response';
 import {
@@ -12,6 +11,15 @@ import {
   TimeoutError,
 } from './api-errors.ts';
 import type { TokenSession } from './token-session.ts';
+
+/**
+ * A query body as sent: the contract's shape, plus anything a pasted body carries that the
+ * builder keeps verbatim (the service is the judge of those parts).
+ */
+export interface QueryRequestBody {
+  readonly module: string;
+  readonly [key: string]: unknown;
+}
 
 /** Rows or a count: a query's successful answer. */
 export type QueryResult = Exclude<AdaptedResponse, { kind: 'error' }>;
@@ -139,7 +147,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** One attempt of a query with the current token; 401 handling is the caller's. */
   async function queryOnce(
-    body: QueryBody,
+    body: QueryRequestBody,
     token: string | undefined,
     signal?: AbortSignal,
   ): Promise<QueryResult> {
@@ -194,7 +202,7 @@ export function createApiClient(options: ApiClientOptions) {
       postToken({ grant_type: 'refresh_token', refresh_token: refreshToken }),
 
     /** Runs a query: cancellable, retried on server failures, re-authenticated once on 401. */
-    async query(body: QueryBody, signal?: AbortSignal): Promise<QueryResult> {
+    async query(body: QueryRequestBody, signal?: AbortSignal): Promise<QueryResult> {
       let token = await options.session.validAccessToken();
       let renewed = false;
       for (let attempt = 0; ; attempt += 1) {

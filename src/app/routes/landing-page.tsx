@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
-import { STARTER_QUERIES } from '../../features/workspace/starter-queries.ts';
+import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
 import { useRefusedModules } from './use-refused-modules.ts';
 
 /** The landing workspace: every module in one line, each with a starter query. */

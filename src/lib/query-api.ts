@@ -1,11 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ModuleId } from '#contract/catalog';
-import type { QueryBody } from '#contract/query';
-import type { QueryResult } from '../../lib/api-client.ts';
-import { client } from '../../lib/services.ts';
+import type { QueryRequestBody, QueryResult } from './api-client.ts';
+import { client } from './services.ts';
 
 /** Runs a query body: rows or a count. */
-export function fetchQueryResult(body: QueryBody, signal?: AbortSignal): Promise<QueryResult> {
+export function fetchQueryResult(
+  body: QueryRequestBody,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
   return client.query(body, signal);
 }
 
@@ -13,7 +15,7 @@ export function fetchQueryResult(body: QueryBody, signal?: AbortSignal): Promise
  * A query run; the body is the key, so changing the query cancels the stale request (through
  * the signal) and an old answer can never land on a newer query.
  */
-export function queryResultOptions(body: QueryBody | undefined) {
+export function queryResultOptions(body: QueryRequestBody | undefined) {
   return queryOptions({
     queryKey: ['query', body ?? null],
     queryFn: body ? ({ signal }) => fetchQueryResult(body, signal) : skipToken,
@@ -21,7 +23,7 @@ export function queryResultOptions(body: QueryBody | undefined) {
 }
 
 /** The result of the submitted query; idle until a body is submitted. */
-export function useQueryResult(body: QueryBody | undefined) {
+export function useQueryResult(body: QueryRequestBody | undefined) {
   return useQuery(queryResultOptions(body));
 }
 

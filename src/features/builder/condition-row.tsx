@@ -1,0 +1,125 @@
+import { ActionIcon, Group, Menu, Select, Text } from '@mantine/core';
+import { useController, useFormContext } from 'react-hook-form';
+import { CATALOG, findField } from '#contract/catalog';
+import { OPERATOR_LABELS, OPERATORS_BY_KIND } from '#contract/operators';
+import { useBuilderContext } from './builder-context.ts';
+import type { ConditionNode } from './model.ts';
+import { withField, withOperator } from './model.ts';
+import { ValueEditor } from './value-editor.tsx';
+
+/** What a row can do within its group; the group supplies them. */
+export interface RowActions {
+  readonly position: number;
+  readonly count: number;
+  readonly remove: () => void;
+  readonly duplicate: () => void;
+  readonly wrap: () => void;
+  readonly move: (by: -1 | 1) => void;
+}
+
+/** The menu of a row or group: duplicate, wrap in a group, reorder, remove. */
+export function RowMenu({ actions, noun }: { actions: RowActions; noun: string }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${noun}`}>
+          <Text fw={700} aria-hidden>
+            ⋯
+          </Text>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={actions.duplicate}>Duplicate</Menu.Item>
+        <Menu.Item onClick={actions.wrap}>Wrap in a group</Menu.Item>
+        <Menu.Item
+          disabled={actions.position === 0}
+          onClick={() => {
+            actions.move(-1);
+          }}
+        >
+          Move up
+        </Menu.Item>
+        <Menu.Item
+          disabled={actions.position === actions.count - 1}
+          onClick={() => {
+            actions.move(1);
+          }}
+        >
+          Move down
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={actions.remove}>
+          Remove
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** One field condition: field, operator, value editor, actions; its problem shown inline. */
+export function ConditionRow({ path, actions }: { path: string; actions: RowActions }) {
+  const { module, problems } = useBuilderContext();
+  const { control } = useFormContext();
+  const { field: controller } = useController({ control, name: path });
+  const node = controller.value as ConditionNode;
+  const problem = problems.get(path) ?? problems.get(`${path}.value`);
+  const definition = findField(module, node.field);
+  const noun = `condition ${String(actions.position + 1)}`;
+  if (!definition) return null;
+  return (
+    <Group
+      gap="xs"
+      align="flex-start"
+      wrap="wrap"
+      role="group"
+      aria-label={`Condition ${String(actions.position + 1)}`}
+    >
+      <Select
+        aria-label="Field"
+        searchable
+        data={CATALOG[module].fields.map((field) => ({ value: field.name, label: field.label }))}
+        value={node.field}
+        onChange={(name) => {
+          if (name) controller.onChange(withField(node, module, name));
+        }}
+        allowDeselect={false}
+        nothingFoundMessage="No field of that name"
+        w={210}
+      />
+      <Select
+        aria-label="Operator"
+        data={OPERATORS_BY_KIND[definition.kind].map((operator) => ({
+          value: operator,
+          label: OPERATOR_LABELS[operator],
+        }))}
+        value={node.operator}
+        onChange={(operator) => {
+          const allowed = OPERATORS_BY_KIND[definition.kind].find((known) => known === operator);
+          if (allowed) controller.onChange(withOperator(node, module, allowed));
+        }}
+        allowDeselect={false}
+        w={160}
+      />
+      <ValueEditor
+        field={definition}
+        value={node.value}
+        label={`${definition.label} value`}
+        error={problem?.message}
+        onChange={(value) => {
+          controller.onChange({ ...node, value });
+        }}
+      />
+      <Group gap={2} ml="auto">
+        <RowMenu actions={actions} noun={noun} />
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Remove ${noun}`}
+          onClick={actions.remove}
+        >
+          <Text aria-hidden>✕</Text>
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}

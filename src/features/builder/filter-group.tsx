@@ -1,0 +1,169 @@
+import { Alert, Button, Code, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useBuilderContext } from './builder-context.ts';
+import { ConditionRow, RowMenu } from './condition-row.tsx';
+import type { RowActions } from './condition-row.tsx';
+import type { FilterNode, GroupNode, RawNode } from './model.ts';
+import { newCondition, newGroup } from './model.ts';
+
+/** Groups nested deeper than this are offered no "add group" (the service allows ten). */
+const MAX_UI_DEPTH = 8;
+
+function RawRow({ node, path, actions }: { node: RawNode; path: string; actions: RowActions }) {
+  const { problems } = useBuilderContext();
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      p="xs"
+      role="group"
+      aria-label={`Condition ${String(actions.position + 1)}, kept as written`}
+      title={problems.get(path)?.message ?? 'Kept as written'}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Text size="sm">{node.reason}. It is sent exactly as written:</Text>
+          <Code block>{JSON.stringify(node.json)}</Code>
+        </Stack>
+        <RowMenu actions={actions} noun={`condition ${String(actions.position + 1)}`} />
+      </Group>
+    </Alert>
+  );
+}
+
+function CombinatorControl({ path }: { path: string }) {
+  const { control } = useFormContext();
+  const { field } = useController({ control, name: `${path}.combinator` });
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Match"
+      data={[
+        { value: '$and', label: 'All of (AND)' },
+        { value: '$or', label: 'Any of (OR)' },
+      ]}
+      value={field.value as string}
+      onChange={field.onChange}
+    />
+  );
+}
+
+/**
+ * The children of a group (or of the top-level filter, an implicit AND), with the buttons to add
+ * conditions and groups. `childrenPath` is `filter` or `<group path>.children`.
+ */
+function GroupChildren({ childrenPath, depth }: { childrenPath: string; depth: number }) {
+  const { module, problems } = useBuilderContext();
+  const { control, getValues } = useFormContext();
+  const { fields, append, remove, insert, update, move } = useFieldArray({
+    control,
+    name: childrenPath,
+  });
+  const emptyProblem = problems.get(childrenPath.replace(/\.children$/, ''));
+  return (
+    <Stack gap="xs">
+      {fields.map((item, index) => {
+        const path = `${childrenPath}.${String(index)}`;
+        const node = getValues(path) as FilterNode;
+        const actions: RowActions = {
+          position: index,
+          count: fields.length,
+          remove: () => {
+            remove(index);
+          },
+          duplicate: () => {
+            insert(index + 1, structuredClone(getValues(path) as FilterNode));
+          },
+          wrap: () => {
+            update(index, { ...newGroup('$and'), children: [getValues(path) as FilterNode] });
+          },
+          move: (by) => {
+            move(index, index + by);
+          },
+        };
+        if (node.type === 'group') {
+          return <FilterGroup key={item.id} path={path} depth={depth + 1} actions={actions} />;
+        }
+        if (node.type === 'raw') {
+          return <RawRow key={item.id} node={node} path={path} actions={actions} />;
+        }
+        return <ConditionRow key={item.id} path={path} actions={actions} />;
+      })}
+      {fields.length === 0 && (
+        <Text size="sm" c={emptyProblem ? 'red.8' : 'dimmed'}>
+          {emptyProblem?.message ?? 'No conditions: every record matches.'}
+        </Text>
+      )}
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            append(newCondition(module));
+          }}
+        >
+          Add condition
+        </Button>
+        {depth < MAX_UI_DEPTH && (
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => {
+              append({
+                ...newGroup(depth % 2 === 0 ? '$or' : '$and'),
+                children: [newCondition(module)],
+              });
+            }}
+          >
+            Add group
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** A nested `$and` / `$or` group. */
+function FilterGroup({
+  path,
+  depth,
+  actions,
+}: {
+  path: string;
+  depth: number;
+  actions: RowActions;
+}) {
+  const { control } = useFormContext();
+  const combinator = useWatch({ control, name: `${path}.combinator` }) as GroupNode['combinator'];
+  const label = `Group ${String(actions.position + 1)}, level ${String(depth)}`;
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      pl="sm"
+      role="group"
+      aria-label={label}
+      style={{
+        borderLeft: `3px solid var(--mantine-color-${combinator === '$or' ? 'orange' : 'blue'}-6)`,
+      }}
+    >
+      <Group justify="space-between" mb="xs">
+        <CombinatorControl path={path} />
+        <RowMenu actions={actions} noun={label.toLowerCase()} />
+      </Group>
+      <GroupChildren childrenPath={`${path}.children`} depth={depth} />
+    </Paper>
+  );
+}
+
+/** The filter tree: its top-level conditions combine with AND, as the wire's filter array does. */
+export function FilterTree() {
+  return (
+    <Stack gap={6} role="group" aria-label="Filters">
+      <Text size="sm" fw={500}>
+        Records matching all of these (AND)
+      </Text>
+      <GroupChildren childrenPath="filter" depth={0} />
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { CATALOG } from '#contract/catalog';
+import { clientConfig } from '../../lib/client-config.ts';
+import { curlCommand } from './curl.ts';
+import { stateFromBody } from './model.ts';
+import type { QueryBuilderModel } from './use-query-builder.ts';
+
+/** JSON with object keys sorted, so two bodies compare by meaning, not key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** True when `text` is JSON for `body`, or not JSON yet (the analyst is typing). */
+function sameMeaning(text: string, body: unknown): boolean {
+  try {
+    return canonical(JSON.parse(text)) === canonical(body);
+  } catch {
+    return true;
+  }
+}
+
+function pretty(body: unknown): string {
+  return JSON.stringify(body, null, 2);
+}
+
+/**
+ * The exact request body, both ways: the builder's edits show here at once, and a body edited
+ * or pasted here updates the builder. Invalid JSON is named and the builder keeps its state.
+ */
+export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
+  const { body, load, state } = builder;
+  const [text, setText] = useState(() => pretty(body));
+  const [problem, setProblem] = useState<string>();
+  const [shownBody, setShownBody] = useState(body);
+
+  if (shownBody !== body) {
+    // Follow the builder, unless the text already says the same thing in the analyst's layout
+    // or is being typed (invalid JSON).
+    setShownBody(body);
+    setText(sameMeaning(text, body) ? text : pretty(body));
+  }
+
+  const edit = (next: string) => {
+    setText(next);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(next);
+    } catch (error) {
+      setProblem(
+        `Not valid JSON (${(error as Error).message}); the builder keeps its last good state.`,
+      );
+      return;
+    }
+    const read = stateFromBody(parsed);
+    if (!read.ok) {
+      setProblem(read.message);
+      return;
+    }
+    if (read.state.module !== state.module) {
+      setProblem(
+        `This body is for ${CATALOG[read.state.module].label}; open that module's workspace to edit it.`,
+      );
+      return;
+    }
+    setProblem(undefined);
+    load(read.state);
+  };
+
+  const origin = clientConfig.VITE_SERVICE_BASE_URL ?? window.location.origin;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={500} component="label" htmlFor="request-body">
+          Request body (JSON)
+        </Text>
+        <Group gap={4}>
+          <CopyButton value={pretty(body)}>
+            {({ copied, copy }) => (
+              <Button size="compact-xs" variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+          <CopyButton value={curlCommand(body, origin)}>
+            {({ copied, copy }) => (
+              <Button size="compact-xs" variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy as curl'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Group>
+      <Textarea
+        id="request-body"
+        autosize
+        minRows={8}
+        maxRows={28}
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+        value={text}
+        error={problem}
+        description="Edit or paste a body: the builder follows."
+        onChange={(event) => {
+          edit(event.currentTarget.value);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { ConditionNode, FilterNode } from './model.ts';
+import {
+  bodyFromState,
+  emptyState,
+  newCondition,
+  newGroup,
+  withField,
+  withOperator,
+} from './model.ts';
+
+function condition(node: FilterNode): ConditionNode {
+  if (node.type !== 'condition') throw new Error(`expected a condition, got ${node.type}`);
+  return node;
+}
+
+describe('new nodes', () => {
+  it('an empty state is the body { module }', () => {
+    expect(bodyFromState(emptyState('accounthistory'))).toStrictEqual({ module: 'accounthistory' });
+  });
+
+  it('a condition starts on the first field with its first operator and a blank value', () => {
+    expect(newCondition('13f_holdings')).toEqual({
+      type: 'condition',
+      field: 'name',
+      operator: '$equals',
+      value: { kind: 'scalar', value: '' },
+    });
+  });
+
+  it('a boolean condition starts as true', () => {
+    expect(newCondition('updates', 'job_change__c').value).toEqual({ kind: 'scalar', value: true });
+  });
+
+  it('an unknown field name falls back to the first field', () => {
+    expect(newCondition('metro_area__c', 'population').field).toBe('name');
+  });
+
+  it('a group starts empty', () => {
+    expect(newGroup('$or')).toEqual({ type: 'group', combinator: '$or', children: [] });
+  });
+});
+
+describe('withField', () => {
+  const on = (field: string, operator: ConditionNode['operator'], value: ConditionNode['value']) =>
+    ({ type: 'condition', field, operator, value }) as const;
+
+  it('keeps operator and value that still fit the new field', () => {
+    const node = on('ticker', '$equals', { kind: 'scalar', value: '5' });
+    expect(withField(node, '13f_holdings', 'value')).toEqual({ ...node, field: 'value' });
+  });
+
+  it('keeps the operator but clears a value the new kind cannot read', () => {
+    const node = on('ticker', '$not_equals', { kind: 'scalar', value: 'AAPL' });
+    expect(withField(node, '13f_holdings', 'value')).toEqual({
+      ...node,
+      field: 'value',
+      value: { kind: 'scalar', value: '' },
+    });
+  });
+
+  it('starts afresh when the operator does not apply to the new kind', () => {
+    const node = on('ticker', '$contains', { kind: 'scalar', value: 'AA' });
+    expect(withField(node, '13f_holdings', 'value')).toEqual(newCondition('13f_holdings', 'value'));
+  });
+
+  it('carries a date range across date and datetime fields', () => {
+    const node = on('periodofreport', '$between', {
+      kind: 'between',
+      lower: '2024-01-01',
+      upper: '',
+    });
+    expect(withField(node, '13f_holdings', 'filedat')).toEqual({ ...node, field: 'filedat' });
+  });
+
+  it('turns a text value into true for a boolean', () => {
+    const node = on('name', '$equals', { kind: 'scalar', value: 'x' });
+    expect(condition(withField(node, 'updates', 'role_change__c')).value).toEqual({
+      kind: 'scalar',
+      value: true,
+    });
+  });
+
+  it('leaves groups and unknown fields alone', () => {
+    const group = newGroup('$and');
+    expect(withField(group, 'updates', 'name')).toBe(group);
+    const node = newCondition('updates');
+    expect(withField(node, 'updates', 'population')).toBe(node);
+  });
+});
+
+describe('withOperator', () => {
+  const five = {
+    ...newCondition('13f_holdings', 'value'),
+    value: { kind: 'scalar', value: '5' },
+  } as const;
+
+  it('makes a single value the lower bound of $between, and back', () => {
+    const between = withOperator(five, '13f_holdings', '$between');
+    expect(condition(between).value).toEqual({ kind: 'between', lower: '5', upper: '' });
+    expect(withOperator(between, '13f_holdings', '$gt')).toEqual({ ...five, operator: '$gt' });
+  });
+
+  it('starts $dateRange at the last 30 days and $not_null at ""', () => {
+    const filed = newCondition('13f_holdings', 'filedat');
+    expect(condition(withOperator(filed, '13f_holdings', '$dateRange')).value).toEqual({
+      kind: 'range',
+      range: 'last_30_days',
+    });
+    expect(condition(withOperator(five, '13f_holdings', '$not_null')).value).toEqual({
+      kind: 'none',
+      value: '',
+    });
+  });
+
+  it('gives a boolean back its default after $not_null', () => {
+    const present = withOperator(newCondition('updates', 'job_change__c'), 'updates', '$not_null');
+    expect(condition(withOperator(present, 'updates', '$equals')).value).toEqual({
+      kind: 'scalar',
+      value: true,
+    });
+  });
+
+  it('sends a number carried into $contains as text', () => {
+    const id = {
+      ...newCondition('updates', 'sfid'),
+      value: { kind: 'scalar', value: 42 },
+    } as const;
+    expect(condition(withOperator(id, 'updates', '$contains')).value).toEqual({
+      kind: 'scalar',
+      value: '42',
+    });
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useController, useFormContext } from 'react-hook-form';
+import { CATALOG } from '#contract/catalog';
+import { parseOrderBy } from '#contract/query';
+import type { OrderTerm } from '#contract/query';
+import { useBuilderContext } from './builder-context.ts';
+
+function useOption(name: string) {
+  const { control } = useFormContext();
+  return useController({ control, name }).field;
+}
+
+function ColumnChooser() {
+  const { module, problems } = useBuilderContext();
+  const field = useOption('fields');
+  const fields = (field.value as string[] | undefined) ?? [];
+  const labels = new Map(
+    CATALOG[module].fields.map((definition) => [definition.name, definition.label]),
+  );
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...fields];
+    const [taken] = next.splice(index, 1);
+    if (taken !== undefined) next.splice(index + by, 0, taken);
+    field.onChange(next);
+  };
+  return (
+    <Stack gap={4}>
+      <MultiSelect
+        label="Fields to return"
+        description={fields.length === 0 ? 'None chosen: the module’s default fields.' : undefined}
+        placeholder="Module defaults"
+        searchable
+        data={CATALOG[module].fields.map((definition) => ({
+          value: definition.name,
+          label: definition.label,
+        }))}
+        value={fields}
+        onChange={(next) => {
+          field.onChange(next.length === 0 ? undefined : next);
+        }}
+        error={problems.get('fields')?.message}
+        clearable
+      />
+      <Group gap={4}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => {
+            field.onChange([...CATALOG[module].defaultFields]);
+          }}
+        >
+          Start from the defaults
+        </Button>
+      </Group>
+      {fields.length > 1 && (
+        <Stack gap={2} role="list" aria-label="Column order">
+          {fields.map((name, index) => (
+            <Group key={name} gap={4} role="listitem" wrap="nowrap">
+              <Text size="xs" w={18} c="dimmed">
+                {index + 1}.
+              </Text>
+              <Text size="xs" style={{ flex: 1 }}>
+                {labels.get(name) ?? name}
+              </Text>
+              <ActionIcon
+                size="xs"
+                variant="subtle"
+                color="gray"
+                aria-label={`Move ${labels.get(name) ?? name} earlier`}
+                disabled={index === 0}
+                onClick={() => {
+                  move(index, -1);
+                }}
+              >
+                ↑
+              </ActionIcon>
+              <ActionIcon
+                size="xs"
+                variant="subtle"
+                color="gray"
+                aria-label={`Move ${labels.get(name) ?? name} later`}
+                disabled={index === fields.length - 1}
+                onClick={() => {
+                  move(index, 1);
+                }}
+              >
+                ↓
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function writeOrderBy(terms: readonly OrderTerm[]): string | undefined {
+  return terms.length === 0
+    ? undefined
+    : terms.map((term) => `${term.field}:${term.direction}`).join(',');
+}
+
+function OrderBy() {
+  const { module, problems } = useBuilderContext();
+  const field = useOption('orderBy');
+  const raw = field.value as string | undefined;
+  const terms = raw === undefined ? [] : (parseOrderBy(raw) ?? []);
+  const change = (next: OrderTerm[]) => {
+    field.onChange(writeOrderBy(next));
+  };
+  const options = CATALOG[module].fields.map((definition) => ({
+    value: definition.name,
+    label: definition.label,
+  }));
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Order by (sorted by the service)
+      </Text>
+      {terms.map((term, index) => (
+        <Group key={`${term.field}-${String(index)}`} gap="xs" wrap="nowrap">
+          <Select
+            aria-label={`Sort key ${String(index + 1)}`}
+            searchable
+            data={options}
+            value={term.field}
+            allowDeselect={false}
+            onChange={(name) => {
+              if (name) change(terms.map((t, i) => (i === index ? { ...t, field: name } : t)));
+            }}
+            w={200}
+          />
+          <SegmentedControl
+            size="xs"
+            aria-label={`Direction of sort key ${String(index + 1)}`}
+            data={[
+              { value: 'ASC', label: 'Ascending' },
+              { value: 'DESC', label: 'Descending' },
+            ]}
+            value={term.direction}
+            onChange={(direction) => {
+              change(
+                terms.map((t, i) =>
+                  i === index ? { ...t, direction: direction === 'DESC' ? 'DESC' : 'ASC' } : t,
+                ),
+              );
+            }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Remove sort key ${String(index + 1)}`}
+            onClick={() => {
+              change(terms.filter((_, i) => i !== index));
+            }}
+          >
+            ✕
+          </ActionIcon>
+        </Group>
+      ))}
+      {problems.get('orderBy') && (
+        <Text size="xs" c="red.8">
+          {problems.get('orderBy')?.message}
+        </Text>
+      )}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        w="fit-content"
+        onClick={() => {
+          const first = CATALOG[module].defaultFields[0] ?? CATALOG[module].fields[0]?.name ?? '';
+          change([...terms, { field: first, direction: 'ASC' }]);
+        }}
+      >
+        Add sort key
+      </Button>
+    </Stack>
+  );
+}
+
+function NumberOption({
+  name,
+  label,
+  description,
+}: {
+  name: string;
+  label: string;
+  description: string;
+}) {
+  const { problems } = useBuilderContext();
+  const field = useOption(name);
+  const value = field.value as string | number | undefined;
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      inputMode="numeric"
+      value={value === undefined ? '' : String(value)}
+      onChange={(event) => {
+        const text = event.currentTarget.value;
+        field.onChange(text === '' ? undefined : text);
+      }}
+      error={problems.get(name)?.message}
+      w={170}
+    />
+  );
+}
+
+/** What comes back: fields and their order, sort, row limit, offset, count only. */
+export function OutputOptions() {
+  const countOnly = useOption('countOnly');
+  const counting = countOnly.value === true || countOnly.value === '1';
+  return (
+    <Stack gap="sm">
+      <ColumnChooser />
+      <OrderBy />
+      <Group gap="md" align="flex-start">
+        <NumberOption name="maxNum" label="Rows (max_num)" description='"-1" for no limit' />
+        <NumberOption name="offset" label="Skip (offset)" description="Rows to skip" />
+      </Group>
+      <Switch
+        label="Count only (count_only)"
+        checked={counting}
+        onChange={(event) => {
+          countOnly.onChange(event.currentTarget.checked ? true : undefined);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { BuilderState } from './model.ts';
+import { summarize } from './summary.ts';
+import { stateFromBody } from './wire.ts';
+
+function stateOf(body: unknown): BuilderState {
+  const result = stateFromBody(body);
+  if (!result.ok) throw new Error(result.message);
+  return result.state;
+}
+
+const c = (field: string, operator: string, value: unknown) => ({ [field]: { [operator]: value } });
+
+describe('summarize', () => {
+  it.each([
+    [
+      'the example: equals, between, newest first, a row limit',
+      {
+        module: '13f_holdings',
+        filters: {
+          filter: [
+            c('ticker', '$equals', 'AAPL'),
+            c('filedat', '$between', ['2024-01-01', '2024-03-31']),
+          ],
+          order_by: 'filedat:DESC',
+          max_num: '100',
+        },
+      },
+      '13F holdings where Ticker is AAPL and Filed at between 1 Jan 2024 and 31 Mar 2024, newest first, 100 rows',
+    ],
+    ['a module alone', { module: 'accounthistory' }, 'Account history'],
+    [
+      'a count with a date range and an or-group',
+      {
+        module: 'metro_area__c',
+        count_only: true,
+        filters: {
+          filter: [
+            c('createddate', '$dateRange', 'last_30_days'),
+            { $or: [c('country__c', '$equals', 'Japan'), c('name', '$contains', 'York')] },
+          ],
+        },
+      },
+      'Count of Metro areas where Created in the last 30 days and (Country is Japan or Metro area contains "York")',
+    ],
+    [
+      'booleans, presence, a raw node, all rows, an offset',
+      {
+        module: 'updates',
+        count_only: '0',
+        filters: {
+          filter: [
+            c('job_change__c', '$equals', true),
+            c('role_change__c', '$equals', 'false'),
+            c('contact__c', '$not_null', ''),
+            c('population', '$gt', 5),
+          ],
+          order_by: 'name desc',
+          max_num: '-1',
+          offset: '20',
+        },
+      },
+      'Contact updates where Job change is yes and Role change is no and Contact ID is present and a condition the builder keeps as written, Update descending, all rows, skipping 20',
+    ],
+    [
+      'date comparisons and a lone date sort',
+      {
+        module: 'investment_holdings',
+        filters: {
+          filter: [
+            c('fund_balance__c', '$gte', '1000000'),
+            c('date_acquired__c', '$lt', '2024-02-05'),
+            c('lastmodifieddate', '$dateRange', 'this_month'),
+          ],
+          order_by: 'date_acquired__c',
+          max_num: 1,
+        },
+      },
+      'Investment holdings where Fund balance is at least 1000000 and Date acquired is before 5 Feb 2024 and Last modified in this month, oldest first, 1 row',
+    ],
+    [
+      'a blank bound, a datetime with an offset, two sort keys',
+      {
+        module: '13f_holdings',
+        filters: {
+          filter: [
+            c('value', '$between', ['1', '']),
+            c('filedat', '$gt', '2024-01-01T00:00:00-05:00'),
+          ],
+          order_by: 'periodofreport:DESC, value',
+          offset: 0,
+        },
+      },
+      '13F holdings where Value (USD) between 1 and … and Filed at is after 1 Jan 2024 00:00:00-05:00, Period of report newest first then Value (USD) ascending',
+    ],
+    [
+      'an empty group and today',
+      {
+        module: 'updates',
+        filters: { filter: [{ $and: [] }, c('createddate', '$dateRange', 'today')] },
+      },
+      'Contact updates where (no conditions yet) and Created is today',
+    ],
+  ] as const)('%s', (_name, body, sentence) => {
+    expect(summarize(stateOf(body))).toBe(sentence);
+  });
+});

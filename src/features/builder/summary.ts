@@ -1,0 +1,155 @@
+/**
+ * The query in one plain-English sentence, shown above the results so an analyst can check
+ * what was asked without reading JSON.
+ */
+import { CATALOG, findField } from '#contract/catalog';
+import type { FieldDefinition, ModuleId } from '#contract/catalog';
+import { DATE_RANGES, OPERATOR_LABELS } from '#contract/operators';
+import type { Operator } from '#contract/operators';
+import { parseOrderBy } from '#contract/query';
+import { parseBoolean } from '#contract/values';
+import type { BuilderState, ConditionNode, FilterNode, ScalarJson } from './model.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(.*)$/;
+
+/** Wording for comparisons on dates, where "greater than" reads oddly. */
+const DATE_COMPARISONS: Partial<Record<Operator, string>> = {
+  $gt: 'is after',
+  $gte: 'is on or after',
+  $lt: 'is before',
+  $lte: 'is on or before',
+};
+
+/** The raw-node wording, shared with the builder's rows. */
+export const RAW_NODE_SUMMARY = 'a condition the builder keeps as written';
+
+function isDateKind(field: FieldDefinition | undefined): boolean {
+  return field?.kind === 'date' || field?.kind === 'datetime';
+}
+
+/**
+ * `2024-01-31` as `31 Jan 2024`, any time part kept after it. Only the text is reformatted:
+ * going through `Date` would move the day in time zones west of UTC.
+ */
+function formatDate(text: string): string {
+  const match = DAY_PREFIX.exec(text);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || month === undefined) return text;
+  const [, year = '', , day = '', rest = ''] = match;
+  const time = rest.replace(/^[T ]/, ' ');
+  return `${String(Number(day))} ${month} ${year}${time}`;
+}
+
+function formatValue(field: FieldDefinition | undefined, value: ScalarJson): string {
+  if (value === '') return '…';
+  if (field?.kind === 'boolean') {
+    const flag = parseBoolean(value);
+    if (flag !== undefined) return flag ? 'yes' : 'no';
+  }
+  const text = String(value);
+  return isDateKind(field) ? formatDate(text) : text;
+}
+
+function rangePhrase(range: string): string {
+  const known = DATE_RANGES.find((candidate) => candidate.name === range);
+  if (!known) return `in the range "${range}"`;
+  const label = known.label.toLowerCase();
+  if (range === 'today' || range === 'yesterday') return `is ${label}`;
+  return label.startsWith('last ') && label.endsWith(' days') ? `in the ${label}` : `in ${label}`;
+}
+
+function conditionPhrase(module: ModuleId, node: ConditionNode): string {
+  const field = findField(module, node.field);
+  const label = field?.label ?? node.field;
+  const { value } = node;
+  switch (value.kind) {
+    case 'none':
+      return `${label} is present`;
+    case 'range':
+      return `${label} ${rangePhrase(value.range)}`;
+    case 'between':
+      return `${label} between ${formatValue(field, value.lower)} and ${formatValue(field, value.upper)}`;
+    case 'scalar': {
+      const shown = formatValue(field, value.value);
+      if (node.operator === '$equals') return `${label} is ${shown}`;
+      if (node.operator === '$not_equals') return `${label} is not ${shown}`;
+      if (node.operator === '$contains') return `${label} contains "${String(value.value)}"`;
+      const verb =
+        (isDateKind(field) ? DATE_COMPARISONS[node.operator] : undefined) ??
+        OPERATOR_LABELS[node.operator];
+      return `${label} ${verb} ${shown}`;
+    }
+  }
+}
+
+function nodePhrase(module: ModuleId, node: FilterNode): string {
+  switch (node.type) {
+    case 'raw':
+      return RAW_NODE_SUMMARY;
+    case 'condition':
+      return conditionPhrase(module, node);
+    case 'group': {
+      if (node.children.length === 0) return '(no conditions yet)';
+      const joiner = node.combinator === '$and' ? ' and ' : ' or ';
+      return `(${node.children.map((child) => nodePhrase(module, child)).join(joiner)})`;
+    }
+  }
+}
+
+/** Fields named in the conditions, so a sort on one of them needs no label ("newest first"). */
+function conditionFields(nodes: readonly FilterNode[]): Set<string> {
+  const names = new Set<string>();
+  for (const node of nodes) {
+    if (node.type === 'condition') names.add(node.field);
+    if (node.type === 'group') conditionFields(node.children).forEach((name) => names.add(name));
+  }
+  return names;
+}
+
+function orderPhrase(state: BuilderState): string | undefined {
+  if (state.orderBy === undefined) return undefined;
+  const terms = parseOrderBy(state.orderBy);
+  if (!terms) return `sorted by "${state.orderBy}"`;
+  const mentioned = conditionFields(state.filter ?? []);
+  const phrases = terms.map(({ field: name, direction }) => {
+    const field = findField(state.module, name);
+    const label = field?.label ?? name;
+    if (!isDateKind(field)) return `${label} ${direction === 'DESC' ? 'descending' : 'ascending'}`;
+    const order = direction === 'DESC' ? 'newest first' : 'oldest first';
+    // A lone sort on a date the conditions already name needs no label; otherwise name it.
+    return terms.length === 1 && mentioned.has(name) ? order : `${label} ${order}`;
+  });
+  return phrases.join(' then ');
+}
+
+function rowsPhrase(maxNum: string | number | undefined): string | undefined {
+  if (maxNum === undefined) return undefined;
+  if (String(maxNum) === '-1') return 'all rows';
+  return String(maxNum) === '1' ? '1 row' : `${String(maxNum)} rows`;
+}
+
+/**
+ * The query in plain English, e.g. "13F holdings where Ticker is AAPL and Filed at between
+ * 1 Jan 2024 and 31 Mar 2024, newest first, 100 rows".
+ */
+export function summarize(state: BuilderState): string {
+  const moduleLabel = CATALOG[state.module].label;
+  const counting = state.countOnly === true || state.countOnly === '1';
+  const filter = state.filter ?? [];
+  const where =
+    filter.length === 0
+      ? ''
+      : ` where ${filter.map((node) => nodePhrase(state.module, node)).join(' and ')}`;
+  const skip =
+    state.offset === undefined || Number(state.offset) === 0
+      ? undefined
+      : `skipping ${String(state.offset)}`;
+  const parts = [
+    `${counting ? `Count of ${moduleLabel}` : moduleLabel}${where}`,
+    orderPhrase(state),
+    rowsPhrase(state.maxNum),
+    skip,
+  ];
+  return parts.filter((part) => part !== undefined).join(', ');
+}

@@ -1,0 +1,192 @@
+import '@mantine/dates/styles.css';
+import { Group, Select, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { FieldDefinition } from '#contract/catalog';
+import { DATE_RANGES } from '#contract/operators';
+import { joinIso, localOffset, parseWallTime, splitIso } from './datetime-text.ts';
+import type { ConditionValue, ScalarJson } from './model.ts';
+
+interface ScalarEditorProps {
+  readonly field: FieldDefinition;
+  readonly value: ScalarJson;
+  readonly onChange: (value: ScalarJson) => void;
+  readonly label: string;
+  readonly error: string | undefined;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function DateEditor({ value, onChange, label, error }: ScalarEditorProps) {
+  const text = String(value);
+  return (
+    <DateInput
+      aria-label={label}
+      placeholder="YYYY-MM-DD"
+      valueFormat="YYYY-MM-DD"
+      value={DAY.test(text) ? text : null}
+      onChange={(day) => {
+        onChange(day ?? '');
+      }}
+      error={error}
+      clearable
+      w={170}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function DateTimeEditor({ field, value, onChange, label, error }: ScalarEditorProps) {
+  const iso = field.datetimeForm === 'iso';
+  const { wall, offset } = iso
+    ? splitIso(String(value))
+    : { wall: String(value), offset: undefined };
+  const parsed = parseWallTime(wall);
+  return (
+    <DateInput
+      aria-label={label}
+      placeholder={iso ? 'YYYY-MM-DD HH:mm:ss (with offset)' : 'YYYY-MM-DD HH:mm:ss'}
+      valueFormat="YYYY-MM-DD HH:mm:ss"
+      dateParser={parseWallTime}
+      withTime
+      value={parsed}
+      onChange={(next) => {
+        if (next === null) onChange('');
+        else onChange(iso ? joinIso(next, offset ?? localOffset(next)) : next);
+      }}
+      error={error}
+      clearable
+      w={iso ? 250 : 210}
+      rightSectionWidth={iso ? 64 : undefined}
+      rightSection={
+        iso ? (
+          <Text size="xs" c="dimmed">
+            {offset ?? localOffset(parsed ?? '2000-01-01 00:00:00')}
+          </Text>
+        ) : undefined
+      }
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function ScalarEditor(props: ScalarEditorProps) {
+  const { field, value, onChange, label, error } = props;
+  if (field.kind === 'date') return <DateEditor {...props} />;
+  if (field.kind === 'datetime') return <DateTimeEditor {...props} />;
+  if (field.kind === 'boolean') {
+    return (
+      <Select
+        aria-label={label}
+        data={[
+          { value: 'true', label: 'Yes (true)' },
+          { value: 'false', label: 'No (false)' },
+        ]}
+        value={
+          value === true || value === 'true'
+            ? 'true'
+            : value === false || value === 'false'
+              ? 'false'
+              : null
+        }
+        onChange={(next) => {
+          onChange(next === 'true');
+        }}
+        allowDeselect={false}
+        error={error}
+        w={140}
+      />
+    );
+  }
+  const numeric = field.kind === 'number' || field.kind === 'percent';
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={numeric ? 'number' : 'value'}
+      inputMode={numeric ? 'decimal' : undefined}
+      value={String(value)}
+      onChange={(event) => {
+        // Numbers travel as numeric strings, as the interface shows.
+        onChange(event.currentTarget.value);
+      }}
+      error={error}
+      w={numeric ? 150 : 220}
+      ff={field.kind === 'id' ? 'monospace' : undefined}
+    />
+  );
+}
+
+/** The value editor for a condition: by field kind and operator. */
+export function ValueEditor({
+  field,
+  value,
+  onChange,
+  label,
+  error,
+}: {
+  field: FieldDefinition;
+  value: ConditionValue;
+  onChange: (value: ConditionValue) => void;
+  /** Names the row, e.g. "Ticker value", for screen readers. */
+  label: string;
+  error: string | undefined;
+}) {
+  switch (value.kind) {
+    case 'none':
+      return null;
+    case 'range':
+      return (
+        <Select
+          aria-label={label}
+          data={DATE_RANGES.map((range) => ({
+            value: range.name,
+            label: range.extension ? `${range.label} (dashboard extension)` : range.label,
+          }))}
+          value={value.range}
+          onChange={(range) => {
+            if (range) onChange({ kind: 'range', range });
+          }}
+          allowDeselect={false}
+          error={error}
+          w={260}
+        />
+      );
+    case 'between':
+      return (
+        <Group gap={6} align="flex-start" wrap="nowrap">
+          <ScalarEditor
+            field={field}
+            value={value.lower}
+            label={`${label}, from`}
+            error={error}
+            onChange={(lower) => {
+              onChange({ ...value, lower });
+            }}
+          />
+          <Text size="sm" mt={6}>
+            and
+          </Text>
+          <ScalarEditor
+            field={field}
+            value={value.upper}
+            label={`${label}, to`}
+            error={undefined}
+            onChange={(upper) => {
+              onChange({ ...value, upper });
+            }}
+          />
+        </Group>
+      );
+    case 'scalar':
+      return (
+        <ScalarEditor
+          field={field}
+          value={value.value}
+          label={label}
+          error={error}
+          onChange={(next) => {
+            onChange({ kind: 'scalar', value: next });
+          }}
+        />
+      );
+  }
+}
