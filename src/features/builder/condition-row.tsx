@@ -1,14 +1,19 @@
 import { ActionIcon, Group, Menu, Select, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { CATALOG, findField } from '#contract/catalog';
+import { findField } from '#contract/catalog';
 import { OPERATOR_LABELS, OPERATORS_BY_KIND } from '#contract/operators';
 import { useBuilderContext } from './builder-context.ts';
+import { FieldSelect } from './field-select.tsx';
 import type { ConditionNode } from './model.ts';
 import { withField, withOperator } from './model.ts';
+import { ENTER_A_VALUE, ENTER_BOTH_BOUNDS } from './validation.ts';
 import { ValueEditor } from './value-editor.tsx';
 
 /** What a row can do within its group; the group supplies them. */
 export interface RowActions {
+  /** Where the row stands, for labels: "2", or "3.1" inside the third element's group. */
+  readonly number: string;
   readonly position: number;
   readonly count: number;
   readonly remove: () => void;
@@ -63,8 +68,13 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
   const { field: controller } = useController({ control, name: path });
   const node = controller.value as ConditionNode;
   const problem = problems.get(path) ?? problems.get(`${path}.value`);
+  // "Enter a value" waits until the analyst has left the value empty; other problems show at once.
+  const [leftEmpty, setLeftEmpty] = useState(false);
+  const waitsForInput =
+    problem?.message === ENTER_A_VALUE || problem?.message === ENTER_BOTH_BOUNDS;
+  const shown = waitsForInput && !leftEmpty ? undefined : problem?.message;
   const definition = findField(module, node.field);
-  const noun = `condition ${String(actions.position + 1)}`;
+  const noun = `condition ${actions.number}`;
   if (!definition) return null;
   return (
     <Group
@@ -72,19 +82,16 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
       align="flex-start"
       wrap="wrap"
       role="group"
-      aria-label={`Condition ${String(actions.position + 1)}`}
+      aria-label={`Condition ${actions.number}`}
     >
-      <Select
-        aria-label="Field"
-        searchable
-        data={CATALOG[module].fields.map((field) => ({ value: field.name, label: field.label }))}
+      <FieldSelect
+        module={module}
+        label="Field"
         value={node.field}
+        width={210}
         onChange={(name) => {
-          if (name) controller.onChange(withField(node, module, name));
+          controller.onChange(withField(node, module, name));
         }}
-        allowDeselect={false}
-        nothingFoundMessage="No field of that name"
-        w={210}
       />
       <Select
         aria-label="Operator"
@@ -100,15 +107,22 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
         allowDeselect={false}
         w={160}
       />
-      <ValueEditor
-        field={definition}
-        value={node.value}
-        label={`${definition.label} value`}
-        error={problem?.message}
-        onChange={(value) => {
-          controller.onChange({ ...node, value });
+      <div
+        onBlur={(event) => {
+          // Leaving the editor (not moving between its two bounds) counts as having tried.
+          if (!event.currentTarget.contains(event.relatedTarget)) setLeftEmpty(true);
         }}
-      />
+      >
+        <ValueEditor
+          field={definition}
+          value={node.value}
+          label={`${definition.label} value`}
+          error={shown}
+          onChange={(value) => {
+            controller.onChange({ ...node, value });
+          }}
+        />
+      </div>
       <Group gap={2} ml="auto">
         <RowMenu actions={actions} noun={noun} />
         <ActionIcon

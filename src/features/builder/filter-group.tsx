@@ -1,4 +1,5 @@
-import { Alert, Button, Code, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { CATALOG } from '#contract/catalog';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useBuilderContext } from './builder-context.ts';
 import { ConditionRow, RowMenu } from './condition-row.tsx';
@@ -12,22 +13,24 @@ const MAX_UI_DEPTH = 8;
 function RawRow({ node, path, actions }: { node: RawNode; path: string; actions: RowActions }) {
   const { problems } = useBuilderContext();
   return (
-    <Alert
-      color="gray"
-      variant="light"
+    <Paper
+      withBorder
       p="xs"
+      bg="var(--mantine-color-gray-0)"
       role="group"
-      aria-label={`Condition ${String(actions.position + 1)}, kept as written`}
-      title={problems.get(path)?.message ?? 'Kept as written'}
+      aria-label={`Condition ${actions.number}, kept as written`}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {problems.get(path)?.message ?? 'Kept as written'}
+          </Text>
           <Text size="sm">{node.reason}. It is sent exactly as written:</Text>
           <Code block>{JSON.stringify(node.json)}</Code>
         </Stack>
-        <RowMenu actions={actions} noun={`condition ${String(actions.position + 1)}`} />
+        <RowMenu actions={actions} noun={`condition ${actions.number}`} />
       </Group>
-    </Alert>
+    </Paper>
   );
 }
 
@@ -52,7 +55,16 @@ function CombinatorControl({ path }: { path: string }) {
  * The children of a group (or of the top-level filter, an implicit AND), with the buttons to add
  * conditions and groups. `childrenPath` is `filter` or `<group path>.children`.
  */
-function GroupChildren({ childrenPath, depth }: { childrenPath: string; depth: number }) {
+function GroupChildren({
+  childrenPath,
+  depth,
+  numberPrefix,
+}: {
+  childrenPath: string;
+  depth: number;
+  /** "" at the top, "3." inside the group that is the third element. */
+  numberPrefix: string;
+}) {
   const { module, problems } = useBuilderContext();
   const { control, getValues } = useFormContext();
   const { fields, append, remove, insert, update, move } = useFieldArray({
@@ -66,6 +78,7 @@ function GroupChildren({ childrenPath, depth }: { childrenPath: string; depth: n
         const path = `${childrenPath}.${String(index)}`;
         const node = getValues(path) as FilterNode;
         const actions: RowActions = {
+          number: `${numberPrefix}${String(index + 1)}`,
           position: index,
           count: fields.length,
           remove: () => {
@@ -99,7 +112,7 @@ function GroupChildren({ childrenPath, depth }: { childrenPath: string; depth: n
           size="xs"
           variant="light"
           onClick={() => {
-            append(newCondition(module));
+            append(newCondition(module, CATALOG[module].defaultFields[0]));
           }}
         >
           Add condition
@@ -111,7 +124,7 @@ function GroupChildren({ childrenPath, depth }: { childrenPath: string; depth: n
             onClick={() => {
               append({
                 ...newGroup(depth % 2 === 0 ? '$or' : '$and'),
-                children: [newCondition(module)],
+                children: [newCondition(module, CATALOG[module].defaultFields[0])],
               });
             }}
           >
@@ -135,7 +148,7 @@ function FilterGroup({
 }) {
   const { control } = useFormContext();
   const combinator = useWatch({ control, name: `${path}.combinator` }) as GroupNode['combinator'];
-  const label = `Group ${String(actions.position + 1)}, level ${String(depth)}`;
+  const label = `Group ${actions.number}`;
   return (
     <Paper
       withBorder
@@ -151,7 +164,11 @@ function FilterGroup({
         <CombinatorControl path={path} />
         <RowMenu actions={actions} noun={label.toLowerCase()} />
       </Group>
-      <GroupChildren childrenPath={`${path}.children`} depth={depth} />
+      <GroupChildren
+        childrenPath={`${path}.children`}
+        depth={depth}
+        numberPrefix={`${actions.number}.`}
+      />
     </Paper>
   );
 }
@@ -163,7 +180,7 @@ export function FilterTree() {
       <Text size="sm" fw={500}>
         Records matching all of these (AND)
       </Text>
-      <GroupChildren childrenPath="filter" depth={0} />
+      <GroupChildren childrenPath="filter" depth={0} numberPrefix="" />
     </Stack>
   );
 }

@@ -4,7 +4,6 @@ import {
   Group,
   MultiSelect,
   SegmentedControl,
-  Select,
   Stack,
   Switch,
   Text,
@@ -15,6 +14,7 @@ import { CATALOG } from '#contract/catalog';
 import { parseOrderBy } from '#contract/query';
 import type { OrderTerm } from '#contract/query';
 import { useBuilderContext } from './builder-context.ts';
+import { FieldSelect } from './field-select.tsx';
 
 function useOption(name: string) {
   const { control } = useFormContext();
@@ -119,10 +119,6 @@ function OrderBy() {
   const change = (next: OrderTerm[]) => {
     field.onChange(writeOrderBy(next));
   };
-  const options = CATALOG[module].fields.map((definition) => ({
-    value: definition.name,
-    label: definition.label,
-  }));
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -130,16 +126,14 @@ function OrderBy() {
       </Text>
       {terms.map((term, index) => (
         <Group key={`${term.field}-${String(index)}`} gap="xs" wrap="nowrap">
-          <Select
-            aria-label={`Sort key ${String(index + 1)}`}
-            searchable
-            data={options}
+          <FieldSelect
+            module={module}
+            label={`Sort key ${String(index + 1)}`}
             value={term.field}
-            allowDeselect={false}
+            width={200}
             onChange={(name) => {
-              if (name) change(terms.map((t, i) => (i === index ? { ...t, field: name } : t)));
+              change(terms.map((t, i) => (i === index ? { ...t, field: name } : t)));
             }}
-            w={200}
           />
           <SegmentedControl
             size="xs"

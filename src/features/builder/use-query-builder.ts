@@ -50,9 +50,22 @@ export function useQueryBuilder(initial: BuilderState): QueryBuilderModel {
     defaultValues: initial as unknown as FieldValues,
     resolver: resolveBuilder,
   });
-  const watched = useWatch({ control: form.control }) as unknown as BuilderState;
+  const watched = useWatch({ control: form.control }) as Partial<BuilderState>;
   return useMemo(() => {
-    const state = { ...initial, ...watched };
+    // react-hook-form drops keys whose value is undefined; an absent key means "not set", never
+    // "as it started" (a pasted body without order_by must lose the old order_by).
+    const state: BuilderState = {
+      module: initial.module,
+      countOnly: watched.countOnly,
+      hasFilters: watched.hasFilters ?? false,
+      fields: watched.fields,
+      filter: watched.filter,
+      orderBy: watched.orderBy,
+      maxNum: watched.maxNum,
+      offset: watched.offset,
+      extraFilters: watched.extraFilters ?? {},
+      extraBody: watched.extraBody ?? {},
+    };
     const problems = builderProblems(state);
     return {
       form,

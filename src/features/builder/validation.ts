@@ -27,6 +27,10 @@ export interface BuilderProblem {
   readonly blocking: boolean;
 }
 
+/** The messages for a value not entered yet; the row shows them once the analyst moves on. */
+export const ENTER_A_VALUE = 'Enter a value';
+export const ENTER_BOTH_BOUNDS = 'Enter both bounds';
+
 /** The note on a filter element the builder keeps verbatim. */
 export const RAW_NODE_NOTE = 'Kept as written; the builder cannot edit it';
 
@@ -53,10 +57,10 @@ function conditionProblems(module: ModuleId, node: ConditionNode, path: string):
   const { value } = node;
   // Blank editors get a prompt rather than the contract's wording about the value's type.
   if (value.kind === 'scalar' && isBlank(value.value)) {
-    return [{ path: `${path}.value`, message: 'Enter a value', blocking: true }];
+    return [{ path: `${path}.value`, message: ENTER_A_VALUE, blocking: true }];
   }
   if (value.kind === 'between' && (isBlank(value.lower) || isBlank(value.upper))) {
-    return [{ path: `${path}.value`, message: 'Enter both bounds', blocking: true }];
+    return [{ path: `${path}.value`, message: ENTER_BOTH_BOUNDS, blocking: true }];
   }
   const problem = conditionProblem(module, node.field, node.operator, wireValue(value), path);
   if (!problem) return [];

@@ -29,6 +29,7 @@ function DateEditor({ value, onChange, label, error }: ScalarEditorProps) {
       }}
       error={error}
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       w={170}
       popoverProps={{ withinPortal: true }}
     />
@@ -55,6 +56,7 @@ function DateTimeEditor({ field, value, onChange, label, error }: ScalarEditorPr
       }}
       error={error}
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       w={iso ? 250 : 210}
       rightSectionWidth={iso ? 64 : undefined}
       rightSection={

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { queryInPage } from './api-in-page.ts';
+import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
+
+/** Picks a field by typing its name into the row's field picker and pressing Enter. */
+async function chooseField(page: Page, row: Locator, name: string): Promise<void> {
+  await row.getByLabel('Field').click();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(row.getByLabel('Field')).toHaveValue(name);
+}
+
+async function chooseOperator(page: Page, row: Locator, operator: string): Promise<void> {
+  await row.getByLabel('Operator').click();
+  await page.getByRole('option', { name: operator, exact: true }).click();
+}
+
+test('an analyst builds A and (B or C) with a between on Filed at, and sees the rows the API returns', async ({
+  page,
+}) => {
+  await page.goto('/login?redirect=%2Fq%2F13f_holdings');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const builder = page.getByRole('region', { name: 'Query builder' });
+  await expect(builder.getByRole('group', { name: 'Condition 1' })).toBeVisible();
+
+  // A: the starter's filer, and Filed at between two date-times instead of the period.
+  await builder.getByRole('button', { name: 'Remove condition 2' }).click();
+  await builder.getByRole('button', { name: 'Add condition' }).last().click();
+  const filed = builder.getByRole('group', { name: 'Condition 2' });
+  await chooseField(page, filed, 'Filed at');
+  await chooseOperator(page, filed, 'is between');
+  await filed.getByLabel('Filed at value, from').fill('2024-01-01 00:00:00');
+  await page.keyboard.press('Tab');
+  await filed.getByLabel('Filed at value, to').fill('2024-12-31 23:59:59');
+  await page.keyboard.press('Tab');
+
+  // (B or C): a group of two tickers.
+  await builder.getByRole('button', { name: 'Add group' }).last().click();
+  const group = builder.getByRole('group', { name: 'Group 3' });
+  await group.getByRole('radio', { name: 'Any of (OR)' }).check();
+  const b = group.getByRole('group', { name: 'Condition 3.1' });
+  await chooseField(page, b, 'Ticker');
+  await b.getByLabel('Ticker value').fill('AAPL');
+  await group.getByRole('button', { name: 'Add condition' }).click();
+  const c = group.getByRole('group', { name: 'Condition 3.2' });
+  await chooseField(page, c, 'Ticker');
+  await c.getByLabel('Ticker value').fill('KO');
+
+  await expect(page.getByLabel('Query in words')).toContainText(
+    'Filed at between 1 Jan 2024 00:00:00 and 31 Dec 2024 23:59:59 and (Ticker is AAPL or Ticker is KO)',
+  );
+  await expectNoSeriousA11yIssues(page);
+
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(page.getByText(/^8 records match\.$/)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table.getByRole('row')).toHaveCount(9);
+
+  // The same body, sent straight to the API, returns the same rows.
+  const body = JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as {
+    filters: { filter: unknown[] };
+  };
+  expect(body.filters.filter).toEqual([
+    { companyname: { $equals: 'BERKSHIRE HATHAWAY INC' } },
+    { filedat: { $between: ['2024-01-01 00:00:00', '2024-12-31 23:59:59'] } },
+    { $or: [{ ticker: { $equals: 'AAPL' } }, { ticker: { $equals: 'KO' } }] },
+  ]);
+  const answer = await queryInPage(page, body);
+  const records = (answer.body as { records: { cusip: string; value: string }[] }).records;
+  const shown = await table.getByRole('row').allInnerTexts();
+  expect(shown.slice(1).map((row) => row.split('\t')[2])).toEqual(
+    records.map((record) => record.cusip),
+  );
+});
+
+test('a pasted body with an unknown field is kept as written and sent unchanged', async ({
+  page,
+}) => {
+  await page.goto('/login?redirect=%2Fq%2Fmetro_area__c');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const panel = page.getByLabel('Request body (JSON)');
+  const pasted = {
+    module: 'metro_area__c',
+    filters: {
+      filter: [{ country__c: { $equals: 'United States' } }, { population__c: { $gt: '1000000' } }],
+    },
+  };
+  await panel.fill('{"module": "metro_area__c", ');
+  await expect(page.getByText(/^Not valid JSON/)).toBeVisible();
+  await panel.fill(JSON.stringify(pasted));
+  const kept = page.getByRole('group', { name: 'Condition 2, kept as written' });
+  await expect(kept).toContainText('population__c');
+  await expect(page.getByRole('group', { name: 'Condition 1' }).getByLabel('Field')).toHaveValue(
+    'Country',
+  );
+  await expect.poll(async () => JSON.parse(await panel.inputValue()) as unknown).toEqual(pasted);
+});

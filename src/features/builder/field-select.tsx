@@ -1,0 +1,55 @@
+import { Select } from '@mantine/core';
+import { useState } from 'react';
+import { CATALOG } from '#contract/catalog';
+import type { ModuleId } from '#contract/catalog';
+
+/**
+ * A searchable field picker: opening it clears the search so typing "Filed" finds "Filed at"
+ * at once, the first match is highlighted, and Enter takes it.
+ */
+export function FieldSelect({
+  module,
+  value,
+  onChange,
+  label,
+  width,
+}: {
+  module: ModuleId;
+  value: string;
+  onChange: (name: string) => void;
+  label: string;
+  width: number;
+}) {
+  const options = CATALOG[module].fields.map((field) => ({
+    value: field.name,
+    label: field.label,
+  }));
+  const selectedLabel = options.find((option) => option.value === value)?.label ?? value;
+  const [search, setSearch] = useState<string>();
+  return (
+    <Select
+      aria-label={label}
+      searchable
+      selectFirstOptionOnChange
+      data={options}
+      value={value}
+      // Closed, it shows the chosen field; open, what the analyst types.
+      searchValue={search ?? selectedLabel}
+      onSearchChange={(text) => {
+        if (search !== undefined) setSearch(text);
+      }}
+      onDropdownOpen={() => {
+        setSearch('');
+      }}
+      onDropdownClose={() => {
+        setSearch(undefined);
+      }}
+      onChange={(name) => {
+        if (name) onChange(name);
+      }}
+      allowDeselect={false}
+      nothingFoundMessage="No field of that name"
+      w={width}
+    />
+  );
+}
