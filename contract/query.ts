@@ -1,8 +1,9 @@
 /**
  * The query request body, as sent to `POST /index.php/api/service`: zod schemas for its wire
- * form, shared by the builder, the fetch layer and the server.
+ * form, shared by the builder, the fetch layer and the server. Written with zod's tree-shakable
+ * "mini" API like the rest of the contract, so the browser ships only the parts it uses.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isOperator, OPERATORS } from './operators.ts';
 
 /** Limits the embedded service enforces on one query; the builder shows them too. */
@@ -26,7 +27,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function checkNode(
   node: unknown,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   path: (string | number)[],
   depth: number,
   counter: { conditions: number },
@@ -92,15 +93,17 @@ function checkNode(
 }
 
 /** `filters.filter`: conditions and nested groups, checked for shape, depth and size. */
-export const filterListSchema = z
-  .array(z.unknown())
-  .superRefine((nodes, ctx) => {
-    const counter = { conditions: 0 };
-    nodes.forEach((node, index) => {
-      checkNode(node, ctx, [index], 1, counter);
-    });
-  })
-  .transform((nodes) => nodes as WireFilterNode[]);
+export const filterListSchema = z.pipe(
+  z.array(z.unknown()).check(
+    z.superRefine((nodes, ctx) => {
+      const counter = { conditions: 0 };
+      nodes.forEach((node, index) => {
+        checkNode(node, ctx, [index], 1, counter);
+      });
+    }),
+  ),
+  z.transform((nodes) => nodes as WireFilterNode[]),
+);
 
 /** `count_only`: JSON `true` or `"1"` to count; `false` or `"0"` to list. */
 export const countOnlySchema = z.union([z.boolean(), z.enum(['1', '0'])], {
@@ -113,8 +116,8 @@ const MAX_NUM_MESSAGE =
 /** `max_num`: a numeric string or number; `"-1"` means no limit. */
 export const maxNumSchema = z.union(
   [
-    z.int(MAX_NUM_MESSAGE).min(-1, MAX_NUM_MESSAGE),
-    z.string().regex(/^(?:-1|\d{1,15})$/, MAX_NUM_MESSAGE),
+    z.int(MAX_NUM_MESSAGE).check(z.minimum(-1, MAX_NUM_MESSAGE)),
+    z.string().check(z.regex(/^(?:-1|\d{1,15})$/, MAX_NUM_MESSAGE)),
   ],
   { error: MAX_NUM_MESSAGE },
 );
@@ -123,7 +126,10 @@ const OFFSET_MESSAGE = 'offset must be a whole number of rows to skip (as a stri
 
 /** `offset`: rows to skip, a numeric string or number. */
 export const offsetSchema = z.union(
-  [z.int(OFFSET_MESSAGE).min(0, OFFSET_MESSAGE), z.string().regex(/^\d{1,15}$/, OFFSET_MESSAGE)],
+  [
+    z.int(OFFSET_MESSAGE).check(z.minimum(0, OFFSET_MESSAGE)),
+    z.string().check(z.regex(/^\d{1,15}$/, OFFSET_MESSAGE)),
+  ],
   { error: OFFSET_MESSAGE },
 );
 
@@ -152,24 +158,27 @@ export function parseOrderBy(text: string): OrderTerm[] | undefined {
 }
 
 /** `order_by`: `f:ASC`, `f:DESC`, `f asc`, `f desc` or `f`. */
-export const orderBySchema = z.string().refine((text) => parseOrderBy(text) !== undefined, {
-  error: 'order_by must be written "field:ASC", "field:DESC", "field asc", "field desc" or "field"',
-});
+export const orderBySchema = z.string().check(
+  z.refine((text) => parseOrderBy(text) !== undefined, {
+    error:
+      'order_by must be written "field:ASC", "field:DESC", "field asc", "field desc" or "field"',
+  }),
+);
 
 /** The `filters` object of a query. */
 export const queryFiltersSchema = z.strictObject({
-  fields: z.array(z.string(), { error: 'fields must be an array of field names' }).optional(),
-  filter: filterListSchema.optional(),
-  order_by: orderBySchema.optional(),
-  max_num: maxNumSchema.optional(),
-  offset: offsetSchema.optional(),
+  fields: z.optional(z.array(z.string(), { error: 'fields must be an array of field names' })),
+  filter: z.optional(filterListSchema),
+  order_by: z.optional(orderBySchema),
+  max_num: z.optional(maxNumSchema),
+  offset: z.optional(offsetSchema),
 });
 
 /** The body of a query request. */
 export const queryBodySchema = z.strictObject({
   module: z.string({ error: 'module is required: name one of the six modules' }),
-  count_only: countOnlySchema.optional(),
-  filters: queryFiltersSchema.optional(),
+  count_only: z.optional(countOnlySchema),
+  filters: z.optional(queryFiltersSchema),
 });
 
 /** A query request body as sent on the wire. */

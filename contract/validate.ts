@@ -3,7 +3,7 @@
  * that suit each field's kind, values of the right type. The server runs it before any SQL and
  * the builder runs it to show inline messages, so both give the same reasons.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { CATALOG, findField, isModuleId } from './catalog.ts';
 import type { FieldDefinition, ModuleId } from './catalog.ts';
 import { isDateRangeName, isOperator, OPERATORS_BY_KIND } from './operators.ts';
@@ -79,7 +79,7 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /** Turns the first zod issue into a problem, keeping the code and names the schema attached. */
-function problemFromZod(error: z.ZodError): QueryProblem {
+function problemFromZod(error: z.core.$ZodError): QueryProblem {
   const issue = error.issues[0];
   const params = (issue && 'params' in issue ? issue.params : undefined) as
     Record<string, string> | undefined;
