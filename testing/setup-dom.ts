@@ -27,6 +27,9 @@ Object.defineProperty(document, 'fonts', {
   value: { addEventListener: () => undefined, removeEventListener: () => undefined },
 });
 
+// Mantine's Combobox scrolls the highlighted option into view.
+Element.prototype.scrollIntoView = function scrollIntoView(): void {};
+
 afterEach(() => {
   cleanup();
 });

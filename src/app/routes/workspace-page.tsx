@@ -111,7 +111,14 @@ function Workspace({ module, runStarter }: { module: ModuleId; runStarter: boole
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Paper withBorder p="md" component="section" aria-label="Request body">
+          <Paper
+            withBorder
+            p="md"
+            component="section"
+            aria-label="Request body"
+            // The body stays in view while a long builder scrolls.
+            style={{ position: 'sticky', top: 64 }}
+          >
             <JsonPanel builder={builder} />
           </Paper>
         </Grid.Col>

@@ -80,7 +80,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
     <Group
       gap="xs"
       align="flex-start"
-      wrap="wrap"
+      wrap="nowrap"
       role="group"
       aria-label={`Condition ${actions.number}`}
     >
@@ -88,7 +88,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
         module={module}
         label="Field"
         value={node.field}
-        width={210}
+        width={180}
         onChange={(name) => {
           controller.onChange(withField(node, module, name));
         }}
@@ -105,9 +105,10 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
           if (allowed) controller.onChange(withOperator(node, module, allowed));
         }}
         allowDeselect={false}
-        w={160}
+        w={150}
       />
       <div
+        style={{ flex: 1, minWidth: 0 }}
         onBlur={(event) => {
           // Leaving the editor (not moving between its two bounds) counts as having tried.
           if (!event.currentTarget.contains(event.relatedTarget)) setLeftEmpty(true);
@@ -123,7 +124,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
           }}
         />
       </div>
-      <Group gap={2} ml="auto">
+      <Group gap={2} wrap="nowrap">
         <RowMenu actions={actions} noun={noun} />
         <ActionIcon
           variant="subtle"

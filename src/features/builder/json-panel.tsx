@@ -15,12 +15,15 @@ function canonical(value: unknown): string {
   );
 }
 
-/** True when `text` is JSON for `body`, or not JSON yet (the analyst is typing). */
+/**
+ * True when `text` is JSON for `body`. Invalid text is not: the builder only changes while the
+ * text is invalid when the analyst edits the builder, and then the builder's query is the newer.
+ */
 function sameMeaning(text: string, body: unknown): boolean {
   try {
     return canonical(JSON.parse(text)) === canonical(body);
   } catch {
-    return true;
+    return false;
   }
 }
 
@@ -39,10 +42,13 @@ export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
   const [shownBody, setShownBody] = useState(body);
 
   if (shownBody !== body) {
-    // Follow the builder, unless the text already says the same thing in the analyst's layout
-    // or is being typed (invalid JSON).
+    // Follow the builder, unless the text already says the same thing in the analyst's layout.
     setShownBody(body);
-    setText(sameMeaning(text, body) ? text : pretty(body));
+    if (!sameMeaning(text, body)) {
+      // The text now shows the builder's body, so a message about the replaced text is stale.
+      setText(pretty(body));
+      setProblem(undefined);
+    }
   }
 
   const edit = (next: string) => {

@@ -9,7 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { CATALOG } from '#contract/catalog';
 import { parseOrderBy } from '#contract/query';
 import type { OrderTerm } from '#contract/query';
@@ -18,7 +18,11 @@ import { FieldSelect } from './field-select.tsx';
 
 function useOption(name: string) {
   const { control } = useFormContext();
-  return useController({ control, name }).field;
+  const { field } = useController({ control, name });
+  // A controller shows the starting value again once its value is cleared to undefined; the
+  // form's own value says "not set", as the body does.
+  const value: unknown = useWatch({ control, name });
+  return { ...field, value };
 }
 
 function ColumnChooser() {

@@ -1,5 +1,25 @@
-/** Where a problem is, in words: "Condition 2", "Group 1 › condition 3", "Rows (max_num)". */
-export function describeProblemPath(path: string): string {
+import type { FilterNode } from './model.ts';
+
+/** The node a state path (`filter.2.children.0`) points at, if the path is a filter element. */
+function nodeAt(
+  filter: readonly FilterNode[],
+  positions: readonly number[],
+): FilterNode | undefined {
+  let nodes = filter;
+  let node: FilterNode | undefined;
+  for (const position of positions) {
+    node = nodes[position];
+    if (node === undefined) return undefined;
+    nodes = node.type === 'group' ? node.children : [];
+  }
+  return node;
+}
+
+/**
+ * Where a problem is, in words, as the builder labels its rows: "Condition 2", "Condition 1.3",
+ * "Group 2" (when `filter` shows the path is a group), "Rows (max_num)".
+ */
+export function describeProblemPath(path: string, filter: readonly FilterNode[] = []): string {
   const options: Record<string, string> = {
     fields: 'Fields to return',
     orderBy: 'Order by',
@@ -12,7 +32,9 @@ export function describeProblemPath(path: string): string {
   const option = options[path.split('.')[0] ?? ''];
   if (option !== undefined) return option;
   const positions = [...path.matchAll(/(?:^filter|children)\.(\d+)/g)].map((match) =>
-    String(Number(match[1]) + 1),
+    Number(match[1]),
   );
-  return positions.length === 0 ? 'Filters' : `Condition ${positions.join('.')}`;
+  if (positions.length === 0) return 'Filters';
+  const noun = nodeAt(filter, positions)?.type === 'group' ? 'Group' : 'Condition';
+  return `${noun} ${positions.map((position) => String(position + 1)).join('.')}`;
 }

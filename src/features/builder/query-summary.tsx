@@ -19,7 +19,7 @@ export function BlockingProblems({ builder }: { builder: QueryBuilderModel }) {
     <List size="sm" c="red.8" aria-label="Why the query cannot run">
       {builder.blocking.map((problem) => (
         <List.Item key={problem.path}>
-          {describeProblemPath(problem.path)}: {problem.message}
+          {describeProblemPath(problem.path, builder.state.filter)}: {problem.message}
         </List.Item>
       ))}
     </List>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { BuilderState } from './model.ts';
@@ -51,6 +51,9 @@ export function useQueryBuilder(initial: BuilderState): QueryBuilderModel {
     resolver: resolveBuilder,
   });
   const watched = useWatch({ control: form.control }) as Partial<BuilderState>;
+  // The filter tree's field array writes `filter: []` into the form as it mounts. A query loaded
+  // without a filter keeps sending none while it holds no conditions, so it round-trips exactly.
+  const [filterAbsent, setFilterAbsent] = useState(initial.filter === undefined);
   return useMemo(() => {
     // react-hook-form drops keys whose value is undefined; an absent key means "not set", never
     // "as it started" (a pasted body without order_by must lose the old order_by).
@@ -59,7 +62,7 @@ export function useQueryBuilder(initial: BuilderState): QueryBuilderModel {
       countOnly: watched.countOnly,
       hasFilters: watched.hasFilters ?? false,
       fields: watched.fields,
-      filter: watched.filter,
+      filter: filterAbsent && watched.filter?.length === 0 ? undefined : watched.filter,
       orderBy: watched.orderBy,
       maxNum: watched.maxNum,
       offset: watched.offset,
@@ -75,8 +78,9 @@ export function useQueryBuilder(initial: BuilderState): QueryBuilderModel {
       problemsByPath: new Map(problems.map((problem) => [problem.path, problem])),
       blocking: problems.filter((problem) => problem.blocking),
       load: (next: BuilderState) => {
+        setFilterAbsent(next.filter === undefined);
         form.reset(next);
       },
     };
-  }, [form, initial, watched]);
+  }, [form, initial, watched, filterAbsent]);
 }

@@ -30,7 +30,7 @@ function DateEditor({ value, onChange, label, error }: ScalarEditorProps) {
       error={error}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
-      w={170}
+      w={150}
       popoverProps={{ withinPortal: true }}
     />
   );
@@ -57,7 +57,7 @@ function DateTimeEditor({ field, value, onChange, label, error }: ScalarEditorPr
       error={error}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}
-      w={iso ? 250 : 210}
+      w={iso ? 240 : 200}
       rightSectionWidth={iso ? 64 : undefined}
       rightSection={
         iso ? (
@@ -111,7 +111,8 @@ function ScalarEditor(props: ScalarEditorProps) {
         onChange(event.currentTarget.value);
       }}
       error={error}
-      w={numeric ? 150 : 220}
+      w={numeric ? 150 : '100%'}
+      maw={320}
       ff={field.kind === 'id' ? 'monospace' : undefined}
     />
   );
@@ -154,7 +155,7 @@ export function ValueEditor({
       );
     case 'between':
       return (
-        <Group gap={6} align="flex-start" wrap="nowrap">
+        <Group gap={6} align="flex-start" wrap="wrap">
           <ScalarEditor
             field={field}
             value={value.lower}

@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '#contract/catalog';
+import { choose, setupBuilder } from '../../../testing/builder-harness.tsx';
+
+function sentFilters(view: ReturnType<typeof setupBuilder>) {
+  return (view.sent() as { filters?: Record<string, unknown> }).filters ?? {};
+}
+
+function columnOrder() {
+  const list = screen.getByRole('list', { name: 'Column order' });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent.replace(/[↑↓]/g, ''));
+}
+
+describe('fields to return', () => {
+  it('picks fields, reorders them, and sends filters.fields in that order', async () => {
+    const view = setupBuilder({ module: '13f_holdings' });
+    expect(screen.getByText('None chosen: the module’s default fields.')).toBeVisible();
+    await choose(view, view.builderRegion(), 'Fields to return', 'Ticker');
+    await choose(view, view.builderRegion(), 'Fields to return', 'Value (USD)');
+    expect(sentFilters(view).fields).toEqual(['ticker', 'value']);
+    expect(columnOrder()).toEqual(['1.Ticker', '2.Value (USD)']);
+
+    expect(screen.getByRole('button', { name: 'Move Value (USD) later' })).toBeDisabled();
+    await view.user.click(screen.getByRole('button', { name: 'Move Value (USD) earlier' }));
+    expect(columnOrder()).toEqual(['1.Value (USD)', '2.Ticker']);
+    expect(sentFilters(view).fields).toEqual(['value', 'ticker']);
+    await view.user.click(screen.getByRole('button', { name: 'Move Value (USD) later' }));
+    expect(sentFilters(view).fields).toEqual(['ticker', 'value']);
+  });
+
+  it('"Start from the defaults" fills in the module’s default fields', async () => {
+    const view = setupBuilder({ module: 'updates' });
+    await view.user.click(screen.getByRole('button', { name: 'Start from the defaults' }));
+    expect(sentFilters(view).fields).toEqual(CATALOG.updates.defaultFields);
+    expect(columnOrder()[0]).toBe('1.Record ID');
+  });
+
+  it('removing every field sends no filters.fields, so the defaults apply', async () => {
+    const view = setupBuilder({ module: '13f_holdings', filters: { fields: ['ticker'] } });
+    await view.user.click(screen.getByRole('combobox', { name: 'Fields to return' }));
+    await view.user.keyboard('{Backspace}');
+    expect(sentFilters(view)).not.toHaveProperty('fields');
+    expect(screen.queryByRole('list', { name: 'Column order' })).not.toBeInTheDocument();
+    expect(screen.getByText('None chosen: the module’s default fields.')).toBeVisible();
+  });
+});
+
+describe('order by', () => {
+  it('adds sort keys, sets their direction and writes field:DIR', async () => {
+    const view = setupBuilder({ module: '13f_holdings' });
+    await view.user.click(screen.getByRole('button', { name: 'Add sort key' }));
+    expect(sentFilters(view).order_by).toBe('companyname:ASC');
+    await choose(view, view.builderRegion(), 'Sort key 1', 'Value (USD)');
+    await view.user.click(
+      within(screen.getByRole('radiogroup', { name: 'Direction of sort key 1' })).getByRole(
+        'radio',
+        { name: 'Descending' },
+      ),
+    );
+    expect(sentFilters(view).order_by).toBe('value:DESC');
+    await view.user.click(screen.getByRole('button', { name: 'Add sort key' }));
+    expect(sentFilters(view).order_by).toBe('value:DESC,companyname:ASC');
+    expect(view.summary()).toBe('13F holdings, Value (USD) descending then Filer ascending');
+  });
+
+  it('removes sort keys; with none left there is no order_by', async () => {
+    const view = setupBuilder({
+      module: '13f_holdings',
+      filters: { order_by: 'value:DESC,ticker:ASC' },
+    });
+    await view.user.click(screen.getByRole('button', { name: 'Remove sort key 1' }));
+    expect(sentFilters(view).order_by).toBe('ticker:ASC');
+    expect(screen.getByRole('combobox', { name: 'Sort key 1' })).toHaveValue('Ticker');
+    await view.user.click(screen.getByRole('button', { name: 'Remove sort key 1' }));
+    expect(sentFilters(view)).not.toHaveProperty('order_by');
+    expect(screen.queryByRole('combobox', { name: 'Sort key 1' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a loose order_by as written until it is edited', async () => {
+    const view = setupBuilder({ module: '13f_holdings', filters: { order_by: 'value desc' } });
+    const direction = screen.getByRole('radiogroup', { name: 'Direction of sort key 1' });
+    expect(within(direction).getByRole('radio', { name: 'Descending' })).toBeChecked();
+    expect(sentFilters(view).order_by).toBe('value desc');
+    await view.user.click(within(direction).getByRole('radio', { name: 'Ascending' }));
+    expect(sentFilters(view).order_by).toBe('value:ASC');
+  });
+});
+
+describe('rows, offset and count only', () => {
+  it('max_num and offset travel as typed; clearing them removes them', async () => {
+    const view = setupBuilder({ module: '13f_holdings' });
+    const rows = screen.getByRole('textbox', { name: 'Rows (max_num)' });
+    const skip = screen.getByRole('textbox', { name: 'Skip (offset)' });
+    await view.user.type(rows, '100');
+    await view.user.type(skip, '20');
+    expect(sentFilters(view)).toEqual({ max_num: '100', offset: '20' });
+    expect(view.summary()).toBe('13F holdings, 100 rows, skipping 20');
+    await view.user.clear(rows);
+    await view.user.clear(skip);
+    // Back to the body it started from: nothing was asked of filters.
+    expect(view.sent()).toEqual({ module: '13f_holdings' });
+  });
+
+  it('a limit loaded with the query can be cleared, in the input and the body', async () => {
+    const view = setupBuilder({ module: '13f_holdings', filters: { max_num: 100, offset: '40' } });
+    const rows = screen.getByRole('textbox', { name: 'Rows (max_num)' });
+    expect(rows).toHaveValue('100');
+    await view.user.clear(rows);
+    expect(rows).toHaveValue('');
+    expect(sentFilters(view)).toEqual({ offset: '40' });
+  });
+
+  it('a row limit that is no whole number is named and blocks the query', async () => {
+    const view = setupBuilder({ module: '13f_holdings' });
+    await view.user.type(screen.getByRole('textbox', { name: 'Rows (max_num)' }), '10.5');
+    const message = 'Enter a whole number of rows, or -1 for all rows';
+    expect(screen.getByRole('textbox', { name: 'Rows (max_num)' })).toHaveAccessibleDescription(
+      expect.stringContaining(message) as string,
+    );
+    expect(view.blockingItems()).toEqual([`Rows (max_num): ${message}`]);
+  });
+
+  it('the count only switch sends count_only true, and nothing once off', async () => {
+    const view = setupBuilder({ module: '13f_holdings', count_only: '1' });
+    const counting = screen.getByRole('switch', { name: 'Count only (count_only)' });
+    expect(counting).toBeChecked();
+    await view.user.click(counting);
+    expect(counting).not.toBeChecked();
+    expect(view.sent()).toEqual({ module: '13f_holdings' });
+    await view.user.click(counting);
+    expect(counting).toBeChecked();
+    expect(view.sent()).toEqual({ module: '13f_holdings', count_only: true });
+    expect(view.summary()).toBe('Count of 13F holdings');
+  });
+});
