@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ModuleId } from '#contract/catalog';
+import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody, QueryResult } from './api-client.ts';
 import { client } from './services.ts';
 
@@ -46,4 +47,41 @@ export function moduleCountOptions(module: ModuleId) {
 /** The record count of a module. */
 export function useModuleCount(module: ModuleId) {
   return useQuery(moduleCountOptions(module));
+}
+
+/** How far a multi-page load has come. */
+export interface PagingProgress {
+  readonly loaded: number;
+  /** The matching row count when known (from the count request). */
+  readonly total: number | undefined;
+}
+
+/**
+ * Every row a body matches, page by page (`offset` + `max_num`), starting at the body's own
+ * offset. Cancellable through `signal`; `onProgress` after each page.
+ */
+export async function fetchAllRows(
+  body: QueryRequestBody,
+  options: {
+    readonly pageSize?: number;
+    readonly total?: number;
+    readonly signal?: AbortSignal;
+    readonly onProgress?: (progress: PagingProgress) => void;
+  } = {},
+): Promise<ServiceRecord[]> {
+  const pageSize = options.pageSize ?? 5000;
+  const filters = (body.filters ?? {}) as Record<string, unknown>;
+  let offset = Number(filters.offset ?? 0);
+  const rows: ServiceRecord[] = [];
+  for (;;) {
+    const page = await client.query(
+      { ...body, filters: { ...filters, max_num: String(pageSize), offset: String(offset) } },
+      options.signal,
+    );
+    if (page.kind !== 'rows') throw new Error('The service answered a page of rows with a count.');
+    rows.push(...page.rows);
+    options.onProgress?.({ loaded: rows.length, total: options.total });
+    if (page.rows.length < pageSize || page.nextOffset === null || page.nextOffset < 0) return rows;
+    offset = page.nextOffset;
+  }
 }

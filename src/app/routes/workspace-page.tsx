@@ -20,10 +20,10 @@ import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
 import { useQueryBuilder } from '../../features/builder/use-query-builder.ts';
-import { ResultsPreview } from '../../features/results/results-preview.tsx';
+import { ResultsPanel } from '../../features/results/results-panel.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/error-policy.ts';
-import { useModuleCount, useQueryResult } from '../../lib/query-api.ts';
+import { useModuleCount } from '../../lib/query-api.ts';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
 import type { RunPhase } from './use-run-flow.ts';
 
@@ -41,9 +41,7 @@ function ModuleCount({ module }: { module: ModuleId }) {
   );
 }
 
-function RunResults({ run, fields }: { run: RunPhase; fields: readonly string[] | undefined }) {
-  const rowsBody = run.phase === 'rows' ? run.body : undefined;
-  const result = useQueryResult(rowsBody);
+function RunResults({ module, run }: { module: ModuleId; run: RunPhase }) {
   if (run.phase === 'idle') return <Text c="dimmed">Run the query to see its results.</Text>;
   if (run.phase === 'counting' || run.phase === 'confirm') {
     return (
@@ -68,7 +66,13 @@ function RunResults({ run, fields }: { run: RunPhase; fields: readonly string[] 
           {run.count.toLocaleString()} records match.
         </Text>
       )}
-      <ResultsPreview result={result} fields={fields} />
+      {/* A new run starts a new panel: its paging and loaded rows belong to the old query. */}
+      <ResultsPanel
+        key={JSON.stringify(run.body)}
+        module={module}
+        body={run.body}
+        count={run.count}
+      />
     </Stack>
   );
 }
@@ -143,7 +147,7 @@ function Workspace({ module, runStarter }: { module: ModuleId; runStarter: boole
         </Stack>
       </Paper>
       <section aria-label="Results">
-        <RunResults run={flow.state} fields={builder.state.fields} />
+        <RunResults module={module} run={flow.state} />
       </section>
       <Modal opened={confirm !== undefined} onClose={flow.cancel} title="A large result" centered>
         <Text size="sm">

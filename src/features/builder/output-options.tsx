@@ -13,6 +13,8 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { CATALOG } from '#contract/catalog';
 import { parseOrderBy } from '#contract/query';
 import type { OrderTerm } from '#contract/query';
+import { MoveButtons } from '../../components/move-buttons.tsx';
+import { moved } from '../../components/moved.ts';
 import { useBuilderContext } from './builder-context.ts';
 import { FieldSelect } from './field-select.tsx';
 
@@ -32,12 +34,6 @@ function ColumnChooser() {
   const labels = new Map(
     CATALOG[module].fields.map((definition) => [definition.name, definition.label]),
   );
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...fields];
-    const [taken] = next.splice(index, 1);
-    if (taken !== undefined) next.splice(index + by, 0, taken);
-    field.onChange(next);
-  };
   return (
     <Stack gap={4}>
       <MultiSelect
@@ -77,30 +73,14 @@ function ColumnChooser() {
               <Text size="xs" style={{ flex: 1 }}>
                 {labels.get(name) ?? name}
               </Text>
-              <ActionIcon
-                size="xs"
-                variant="subtle"
-                color="gray"
-                aria-label={`Move ${labels.get(name) ?? name} earlier`}
-                disabled={index === 0}
-                onClick={() => {
-                  move(index, -1);
+              <MoveButtons
+                name={labels.get(name) ?? name}
+                index={index}
+                count={fields.length}
+                onMove={(at, by) => {
+                  field.onChange(moved(fields, at, by));
                 }}
-              >
-                ↑
-              </ActionIcon>
-              <ActionIcon
-                size="xs"
-                variant="subtle"
-                color="gray"
-                aria-label={`Move ${labels.get(name) ?? name} later`}
-                disabled={index === fields.length - 1}
-                onClick={() => {
-                  move(index, 1);
-                }}
-              >
-                ↓
-              </ActionIcon>
+              />
             </Group>
           ))}
         </Stack>

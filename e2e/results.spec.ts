@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { parseRfc4180 } from '../testing/rfc4180.ts';
+import { signIn } from './journey.ts';
+
+test('an analyst sorts the rows, hides a column and downloads a CSV that matches the table', async ({
+  page,
+}) => {
+  await page.goto('/login?redirect=%2Fq%2F13f_holdings%3Frun%3Dstarter');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table.getByRole('row')).toHaveCount(26);
+
+  // Sort here by the change, largest cut first: the header says so.
+  const change = table.getByRole('columnheader', { name: 'Share change QoQ' });
+  await change.getByRole('button').click();
+  await expect(change).toHaveAttribute('aria-sort', 'descending');
+  const firstChange = await table.getByRole('row').nth(1).getByRole('cell').last().innerText();
+
+  // Hide the CUSIP column.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'CUSIP' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'CUSIP' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /rows loaded/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^13f_holdings-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+  const text = await readFile(await download.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header, ...records] = parseRfc4180(text.slice(1));
+  expect(header).toEqual([
+    'nameofissuer',
+    'ticker',
+    'value',
+    'shrsorprnamt',
+    'portfolio_pct_weight',
+    'status',
+    'pct_change_qoq',
+  ]);
+  expect(records).toHaveLength(25);
+  // The rows come in the table's order, raw values: the first change is the table's first.
+  const changes = records.map((record) => Number(record[6]));
+  expect(changes).toEqual([...changes].sort((a, b) => b - a));
+  expect(`${changes[0]?.toFixed(2) ?? ''}%`).toBe(firstChange.replace('+', ''));
+});

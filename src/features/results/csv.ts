@@ -1,0 +1,181 @@
+/**
+ * CSV export of query results, written for analysts who open the file in Excel.
+ *
+ * The writer is hand-rolled rather than `papaparse.unparse`: on 100k rows x 16 columns in Node 20
+ * it takes ~0.25 s where papaparse takes ~0.65 s, it writes objects as JSON rather than
+ * `[object Object]`, and its formula guard lets negative numeric strings through (see below).
+ */
+
+/** One exported column. */
+export interface CsvColumn {
+  /** Key of the value in each row. */
+  readonly id: string;
+  /** header text: the wire field name */
+  readonly header: string;
+}
+
+/** How cells are turned into text. */
+export interface CsvOptions {
+  /** When given, each cell is written as this function's text (the table's formatted values); otherwise raw values. */
+  readonly format?: (value: unknown, column: CsvColumn) => string;
+}
+
+const BOM = '\uFEFF';
+const CRLF = '\r\n';
+
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const PLUS = 0x2b;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const EQUALS = 0x3d;
+const AT = 0x40;
+
+/**
+ * A plain decimal number, as the service sends numbers it serialises as strings ("-49.33").
+ *
+ * Decision: such a string starting with `-` is data, not a formula, so it is written untouched.
+ * Excel reads it as the number it is; nothing in it can call a function, reference a cell or
+ * reach DDE, which is what the OWASP CSV-injection guard exists to stop. Prefixing it would make
+ * every negative value a text cell showing a stray `'`. Anything else starting with `-` ("-cmd",
+ * "-1+1", "-1,234.50", "-49.33%") is not plain and keeps the prefix: safety over prettiness.
+ * Only strings starting with `-` ever reach this test, so it costs one regex on few cells.
+ */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** Whether Excel (or LibreOffice, Sheets) could read the text as a formula: OWASP CSV injection. */
+function startsLikeFormula(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first === MINUS) return !PLAIN_NUMBER.test(text);
+  return first === EQUALS || first === PLUS || first === AT || first === TAB || first === CR;
+}
+
+/** RFC 4180 quoting. A charCode scan: as fast as a regex test on our short cells, and no regex. */
+function quoted(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === COMMA || code === QUOTE || code === CR || code === LF) {
+      return '"' + text.replaceAll('"', '""') + '"';
+    }
+  }
+  return text;
+}
+
+/** A text cell: formula guard first (the `'` is part of the value), then quoting. */
+function textField(text: string): string {
+  return quoted(startsLikeFormula(text) ? "'" + text : text);
+}
+
+/**
+ * A formatted cell. When the raw value is a number (or a plain numeric string) the text is our
+ * own formatter's rendering of a number ("-$1,235", "-49.33%"): nothing in it comes from the
+ * data as characters, so it is not guarded; a stray `'` would only spoil every negative value.
+ */
+function formattedField(text: string, raw: unknown): string {
+  const numeric = typeof raw === 'number' || (typeof raw === 'string' && PLAIN_NUMBER.test(raw));
+  return numeric ? quoted(text) : textField(text);
+}
+
+/** A raw value from the service's JSON. */
+function valueField(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return textField(value);
+    case 'number':
+    case 'bigint':
+      // Real numbers stay numbers, byte-identical to String(n): their text holds no `,` `"` CR LF
+      // and a leading `-` is a sign, not a formula.
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      // Rows come from JSON.parse, so stringify cannot meet cycles or bigints here.
+      return value === null ? '' : textField(JSON.stringify(value));
+    default:
+      // undefined, and functions or symbols that JSON could never have carried.
+      return '';
+  }
+}
+
+function headerLine(columns: readonly CsvColumn[]): string {
+  return columns.map((column) => textField(column.header)).join(',') + CRLF;
+}
+
+/**
+ * Appends more rows without the BOM and header (for exporting all rows page by page).
+ *
+ * Every record ends in CRLF (RFC 4180 allows it on the last one), so the outputs of `toCsv` and
+ * any number of `csvRows` calls simply concatenate, and a page of no rows adds nothing.
+ */
+export function csvRows(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly CsvColumn[],
+  options?: CsvOptions,
+): string {
+  if (rows.length === 0) return '';
+  const format = options?.format;
+  const width = columns.length;
+  // Array joins all the way: V8 sizes a joined string once and copies into it, where `+=` builds
+  // rope strings that cost about three times as much to flatten (measured on 100k x 16 rows).
+  const cells = new Array<string>(width);
+  const records = new Array<string>(rows.length + 1);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    for (let c = 0; c < width; c++) {
+      const column = columns[c] as CsvColumn;
+      const value = row[column.id];
+      cells[c] = format ? formattedField(format(value, column), value) : valueField(value);
+    }
+    records[r] = cells.join(',');
+  }
+  // The empty last element makes the join end in CRLF too.
+  records[rows.length] = '';
+  return records.join(CRLF);
+}
+
+/** One CSV document: UTF-8 BOM, header row, CRLF line ends, RFC 4180 quoting. */
+export function toCsv(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly CsvColumn[],
+  options?: CsvOptions,
+): string {
+  // The BOM is what makes Excel read the file as UTF-8 rather than the system code page.
+  return BOM + headerLine(columns) + csvRows(rows, columns, options);
+}
+
+function twoDigits(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/**
+ * The download's file name: module id and local time to the minute, e.g.
+ * "13f_holdings-2026-11-22-0615.csv". No colons (Windows refuses them); characters outside
+ * `[A-Za-z0-9_.-]` in the module id become `_` so the name is portable everywhere.
+ */
+export function csvFileName(moduleId: string, now: Date): string {
+  const safeId = moduleId.replace(/[^\w.-]/g, '_');
+  const date = `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
+  const time = twoDigits(now.getHours()) + twoDigits(now.getMinutes());
+  return `${safeId}-${date}-${time}.csv`;
+}
+
+/** Saves the text as a file through a temporary object URL and `<a download>`. */
+export function downloadCsv(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  // Firefox only follows clicks on anchors that are in the document.
+  document.body.append(anchor);
+  try {
+    anchor.click();
+  } finally {
+    anchor.remove();
+    // The click resolves the blob URL synchronously, so revoking now frees the (possibly large)
+    // blob without cancelling the download.
+    URL.revokeObjectURL(url);
+  }
+}

@@ -1,0 +1,128 @@
+import type { FieldDefinition } from '#contract/catalog';
+
+/** How one cell reads: its text, the raw value for a tooltip, and how to style it. */
+export interface CellView {
+  readonly text: string;
+  /** The value as sent, when the text differs from it (dates, rounded numbers). */
+  readonly raw?: string;
+  readonly tone?: 'positive' | 'negative';
+  readonly monospace?: boolean;
+  readonly align?: 'right';
+}
+
+/** What a null or missing value shows. */
+export const EMPTY_CELL = '—';
+
+const NUMERIC = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** A number from a JSON number or a numeric string; undefined otherwise. */
+export function numericValue(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && NUMERIC.test(value.trim())) return Number(value);
+  return undefined;
+}
+
+/** Formatters per locale, built once: `Intl` objects are costly to create per cell. */
+export function createFormatters(locale?: string) {
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
+  const percent = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  });
+  const weight = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  // Dates are formatted in UTC from their own parts, so a day never shifts by the viewer's zone.
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
+  const wallTime = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: 'UTC',
+  });
+
+  function formatNumber(field: FieldDefinition, value: number): string {
+    if (field.unit === 'usd') return money.format(value);
+    if (field.unit === 'shares' || Number.isInteger(value)) return integer.format(value);
+    return decimal.format(value);
+  }
+
+  function formatDate(text: string, kind: 'date' | 'datetime'): string | undefined {
+    const dayMatch = DAY.exec(text);
+    if (dayMatch) {
+      const [y, mo, d] = dayMatch.slice(1).map(Number) as [number, number, number];
+      return day.format(Date.UTC(y, mo - 1, d));
+    }
+    const match = DATETIME.exec(text);
+    if (!match || kind === 'date') return undefined;
+    const offset = match[7];
+    if (offset === undefined) {
+      // No offset (the SQL form): the wall time as written.
+      const [y, mo, d, h, mi, s] = match.slice(1, 7).map((part?: string) => Number(part ?? 0)) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      return wallTime.format(Date.UTC(y, mo - 1, d, h, mi, s));
+    }
+    const time = Date.parse(text.replace(' ', 'T'));
+    return Number.isNaN(time) ? undefined : instant.format(time);
+  }
+
+  /** The view of one value of `field` (or of an unknown field, shown as text). */
+  return function formatCell(value: unknown, field: FieldDefinition | undefined): CellView {
+    if (value === null || value === undefined || value === '') return { text: EMPTY_CELL };
+    const raw = typeof value === 'string' ? value : JSON.stringify(value);
+    if (!field) return { text: raw };
+    switch (field.kind) {
+      case 'number': {
+        const number = numericValue(value);
+        return number === undefined
+          ? { text: raw }
+          : { text: formatNumber(field, number), raw, align: 'right' };
+      }
+      case 'percent': {
+        const number = numericValue(value);
+        if (number === undefined) return { text: raw };
+        // A change carries its sign and colour; a weight is a share of a whole.
+        const isChange = field.name.includes('change');
+        return {
+          text: `${(isChange ? percent : weight).format(number)}%`,
+          raw,
+          align: 'right',
+          ...(isChange && number !== 0 ? { tone: number > 0 ? 'positive' : 'negative' } : {}),
+        };
+      }
+      case 'date':
+      case 'datetime': {
+        const text = typeof value === 'string' ? formatDate(value, field.kind) : undefined;
+        return text === undefined ? { text: raw } : { text, raw };
+      }
+      case 'boolean':
+        if (value === true || value === 'true') return { text: '✓ Yes', raw };
+        if (value === false || value === 'false') return { text: '✗ No', raw };
+        return { text: raw };
+      case 'id':
+        return { text: raw, monospace: true };
+      default:
+        return { text: raw, ...(field.name === 'cusip' ? { monospace: true } : {}) };
+    }
+  };
+}
+
+/** Formats a cell for a field; build one with `createFormatters` and reuse it. */
+export type CellFormatter = ReturnType<typeof createFormatters>;

@@ -1,0 +1,89 @@
+import {
+  Anchor,
+  Code,
+  CopyButton,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import type { ServiceRecord } from '#contract/response';
+import type { CellFormatter } from './format.ts';
+import type { ResultColumn } from './results-table.tsx';
+import { safeHref } from './safe-url.ts';
+
+/** Every field of one row, formatted and raw, each with a copy button. */
+export function RowDetails({
+  row,
+  columns,
+  format,
+  onClose,
+}: {
+  row: ServiceRecord | undefined;
+  columns: readonly ResultColumn[];
+  format: CellFormatter;
+  onClose: () => void;
+}) {
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  return (
+    <Drawer
+      opened={row !== undefined}
+      onClose={onClose}
+      position="right"
+      title="Row details"
+      size="md"
+    >
+      <Stack gap="sm">
+        {row &&
+          Object.entries(row).map(([id, value]) => {
+            const column = byId.get(id);
+            const view = format(value, column?.field);
+            const raw =
+              value === null || value === undefined
+                ? ''
+                : typeof value === 'string'
+                  ? value
+                  : JSON.stringify(value);
+            const href = column?.field?.kind === 'url' ? safeHref(value) : undefined;
+            return (
+              <Stack key={id} gap={2}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="xs" c="dimmed">
+                    {column?.label ?? id} <Code>{id}</Code>
+                  </Text>
+                  <CopyButton value={raw}>
+                    {({ copied, copy }) => (
+                      <UnstyledButton
+                        onClick={copy}
+                        fz="xs"
+                        c="blue.8"
+                        aria-label={`Copy ${column?.label ?? id}`}
+                      >
+                        {copied ? 'Copied' : 'Copy'}
+                      </UnstyledButton>
+                    )}
+                  </CopyButton>
+                </Group>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {href ? (
+                    <Anchor href={href} target="_blank" rel="noopener noreferrer">
+                      {view.text}
+                    </Anchor>
+                  ) : (
+                    view.text
+                  )}
+                  {view.raw !== undefined && view.raw !== view.text && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      ({view.raw})
+                    </Text>
+                  )}
+                </Text>
+              </Stack>
+            );
+          })}
+      </Stack>
+    </Drawer>
+  );
+}
