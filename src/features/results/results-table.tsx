@@ -122,6 +122,9 @@ export function ResultsTable({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    // Until the scroller is measured (the first paint, or an environment without layout), assume
+    // a typical viewport so the first rows render at once.
+    initialRect: { width: 1200, height: 640 },
   });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;

@@ -1,0 +1,134 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
+import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { session } from '../../lib/services.ts';
+import { ResultsPanel } from './results-panel.tsx';
+
+const QUERY = '/index.php/api/service';
+
+function setup(answer: FakeAnswer, fields = ['name', 'url', 'createddate']) {
+  session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+  const fake = fakeFetch({ [QUERY]: answer });
+  vi.stubGlobal('fetch', fake.fetch);
+  const body = { module: 'manager_presentation__c', filters: { fields } };
+  const view = renderWithProviders(
+    <ResultsPanel module="manager_presentation__c" body={body} count={undefined} />,
+  );
+  const table = async () => screen.findByRole('table', { name: 'Results' });
+  const columnTexts = async (index: number) =>
+    within(await table())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
+  return { ...view, fake, table, columnTexts };
+}
+
+const records = [
+  { name: 'Beta deck', url: 'https://docs.example.com/b.pdf', createddate: '2025-01-02T10:00:00Z' },
+  { name: 'Alpha letter', url: 'javascript:alert(1)', createddate: '2025-03-04T10:00:00Z' },
+  { name: '<img src=x onerror=alert(1)>', url: ' https://spaced.example.com', createddate: null },
+];
+
+// jsdom lays nothing out; the virtualised table needs a scroller with a height to show rows.
+const layout = ['clientHeight', 'clientWidth'] as const;
+beforeAll(() => {
+  for (const property of layout) {
+    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
+  }
+});
+afterAll(() => {
+  for (const property of layout) {
+    Reflect.deleteProperty(HTMLElement.prototype, property);
+  }
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.signOut();
+});
+
+describe('ResultsPanel', () => {
+  it('shows the requested columns in order, with a link only for the absolute https URL', async () => {
+    const { table } = setup(() => jsonResponse(200, { records, next_offset: -1 }));
+    const grid = await table();
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Presentation', 'Document URL', 'Created']);
+    const links = within(grid).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', 'https://docs.example.com/b.pdf');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(grid).getByText('javascript:alert(1)').closest('a')).toBeNull();
+    // Cell text is text: the markup is shown, not parsed.
+    expect(within(grid).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(grid.querySelector('img')).toBeNull();
+    expect(within(grid).getByText('—')).toBeInTheDocument();
+  });
+
+  it('sorts on a header click, descending first for dates, and says so with aria-sort', async () => {
+    const { user, table, columnTexts } = setup(() =>
+      jsonResponse(200, { records, next_offset: -1 }),
+    );
+    const header = within(await table()).getByRole('columnheader', { name: /^Presentation/ });
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(await columnTexts(0)).toEqual([
+      '<img src=x onerror=alert(1)>',
+      'Alpha letter',
+      'Beta deck',
+    ]);
+    const created = within(await table()).getByRole('columnheader', { name: /^Created/ });
+    await user.click(within(created).getByRole('button'));
+    expect(created).toHaveAttribute('aria-sort', 'descending');
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    expect((await columnTexts(0))[0]).toBe('Alpha letter');
+  });
+
+  it('hides a column from the table through the column chooser', async () => {
+    const { user, table } = setup(() => jsonResponse(200, { records, next_offset: -1 }));
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Document URL' }));
+    expect(within(await table()).queryByRole('columnheader', { name: 'Document URL' })).toBeNull();
+  });
+
+  it('says when no rows match, and shows a count-only answer as a number', async () => {
+    setup(() => jsonResponse(200, { records: [], next_offset: -1 }));
+    expect(await screen.findByText('No rows match these filters.')).toBeVisible();
+  });
+
+  it('shows a count as a number', async () => {
+    setup(() => jsonResponse(200, { record_count: 1234 }));
+    expect(await screen.findByText('1,234 records match.')).toBeVisible();
+  });
+
+  it("shows the server's message for a refused query, without a pointless retry", async () => {
+    let calls = 0;
+    setup(() =>
+      ++calls === 1
+        ? jsonResponse(400, { error: 'unknown_field', error_message: 'unknown field "x"' })
+        : jsonResponse(200, { records, next_offset: -1 }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('unknown field "x"');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(calls).toBe(1);
+  });
+
+  it('offers to try again after a failure worth retrying', async () => {
+    let calls = 0;
+    const { user } = setup(() =>
+      ++calls <= 3
+        ? jsonResponse(500, { error: 'internal_error', error_message: 'database busy' })
+        : jsonResponse(200, { records, next_offset: -1 }),
+    );
+    // The client retries a server failure twice (0.5 s, then 1.5 s) before it shows.
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'database busy',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Results' })).toBeInTheDocument();
+  }, 10_000);
+});
