@@ -12,7 +12,7 @@ function setup(answer: FakeAnswer, fields = ['name', 'url', 'createddate']) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const fake = fakeFetch({ [QUERY]: answer });
   vi.stubGlobal('fetch', fake.fetch);
-  const body = { module: 'manager_presentation__c', filters: { fields } };
+  const body = { module: 'manager_presentation__c', filters: { fields, max_num: '2' } };
   const view = renderWithProviders(
     <ResultsPanel module="manager_presentation__c" body={body} count={undefined} />,
   );
@@ -131,4 +131,32 @@ describe('ResultsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Results' })).toBeInTheDocument();
   }, 10_000);
+
+  it('pages by offset, and loads every row on request', async () => {
+    const all = Array.from({ length: 5 }, (_, index) => ({
+      name: `Deck ${String(index + 1)}`,
+      url: null,
+      createddate: null,
+    }));
+    const sent: { max_num?: string; offset?: string }[] = [];
+    const { user, columnTexts } = setup((call) => {
+      const filters = (JSON.parse(call.body) as { filters: { max_num?: string; offset?: string } })
+        .filters;
+      sent.push(filters);
+      const offset = Number(filters.offset ?? 0);
+      const size = Number(filters.max_num ?? 2);
+      const page = all.slice(offset, offset + size);
+      const next = offset + page.length < all.length ? offset + page.length : -1;
+      return jsonResponse(200, { records: page, next_offset: next });
+    });
+    expect(await columnTexts(0)).toEqual(['Deck 1', 'Deck 2']);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(async () => {
+      expect(await columnTexts(0)).toEqual(['Deck 3', 'Deck 4']);
+    });
+    expect(sent.at(-1)).toMatchObject({ offset: '2' });
+    await user.click(screen.getByRole('button', { name: 'Load all' }));
+    expect(await screen.findByText(/^All 5 rows/)).toBeVisible();
+    expect(await columnTexts(0)).toEqual(['Deck 1', 'Deck 2', 'Deck 3', 'Deck 4', 'Deck 5']);
+  });
 });
