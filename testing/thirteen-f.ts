@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -58,9 +58,18 @@ export function infoTableXml(
   return `<?xml version="1.0" encoding="UTF-8"?>\n<${p}informationTable${xmlns}>\n${entries.join('\n')}\n</${p}informationTable>\n`;
 }
 
-/** A temporary folder for fixture files. */
+const folders: string[] = [];
+
+/** A temporary folder for fixture files; `removeFixtureFolders` deletes them (in `afterAll`). */
 export function fixtureFolder(): string {
-  return mkdtempSync(join(tmpdir(), 'thirteen-f-'));
+  const folder = mkdtempSync(join(tmpdir(), 'thirteen-f-'));
+  folders.push(folder);
+  return folder;
+}
+
+/** Deletes every fixture folder made so far in this test file. */
+export function removeFixtureFolders(): void {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
 
 /** Writes text to `folder/name` and returns the path. */

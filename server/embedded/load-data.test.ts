@@ -1,17 +1,20 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   derivedHoldings,
   filingMeta,
   fixtureFolder,
   importHoldings,
+  removeFixtureFolders,
   writeFixture,
 } from '../../testing/thirteen-f.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { loadServiceData } from './load-data.ts';
 import { openFilingStore } from './thirteen-f/store.ts';
+
+afterAll(removeFixtureFolders);
 
 describe('loadServiceData', () => {
   it("serves the operator's imported filings, matched by the filer matches file", async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   BERKSHIRE_MANIFEST,
   derivedHoldings,
@@ -8,12 +8,15 @@ import {
   importHoldings,
   infoTableXml,
   loadBerkshire,
+  removeFixtureFolders,
   writeFixture,
 } from '../../../testing/thirteen-f.ts';
 import type { XmlHolding } from '../../../testing/thirteen-f.ts';
 import { deriveHoldings } from './derive.ts';
 import { ImportError } from './filing.ts';
 import { importManifest, importXmlFilings } from './import.ts';
+
+afterAll(removeFixtureFolders);
 
 const A: XmlHolding = { issuer: 'ALPHA CORP', cusip: '000000AA1', value: 1000, shares: 100 };
 const B: XmlHolding = { issuer: 'BETA INC', cusip: '000000BB2', value: 500, shares: 50 };

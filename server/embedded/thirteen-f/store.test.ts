@@ -1,17 +1,20 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   BERKSHIRE_MANIFEST,
   derivedHoldings,
   emptyServiceDatabase,
   fixtureFolder,
   infoTableXml,
+  removeFixtureFolders,
   writeFixture,
 } from '../../../testing/thirteen-f.ts';
 import { deriveHoldings } from './derive.ts';
 import { mergeFilingStore } from './store.ts';
+
+afterAll(removeFixtureFolders);
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, 'import-cli.ts');
