@@ -20,6 +20,7 @@ export interface ResultColumn {
 }
 
 const ROW_HEIGHT = 33;
+const NO_ROWS: ServiceRecord[] = [];
 
 function Cell({
   value,
@@ -96,7 +97,9 @@ export function ResultsTable({
   const table = useTable({
     features: resultFeatures,
     columns: columnDefs,
-    data: sorted,
+    // Rows are drawn from `sorted` directly (sorting is ours): the table only manages columns, so
+    // it is not asked to rebuild a row model of every row on each sort.
+    data: NO_ROWS,
     manualSorting: true,
     enableMultiSort: true,
     columnResizeMode: 'onChange',
@@ -121,7 +124,8 @@ export function ResultsTable({
     count: sorted.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    // A few rows beyond the view: more only adds render and layout work to every scroll frame.
+    overscan: 3,
     // Until the scroller is measured (the first paint, or an environment without layout), assume
     // a typical viewport so the first rows render at once.
     initialRect: { width: 1200, height: 640 },
@@ -131,7 +135,6 @@ export function ResultsTable({
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const visible = table.getVisibleLeafColumns();
   const columnById = new Map(columns.map((column) => [column.id, column]));
-  const tableRows = table.getRowModel().rows;
 
   return (
     <div
@@ -202,19 +205,19 @@ export function ResultsTable({
         <tbody>
           {before > 0 && <tr aria-hidden style={{ height: before }} />}
           {items.map((item) => {
-            const row = tableRows[item.index];
-            if (!row) return null;
+            const record = sorted[item.index];
+            if (!record) return null;
             return (
               <tr
-                key={row.id}
+                key={item.key}
                 aria-rowindex={item.index + 2}
                 className={classes.row}
                 style={{ height: ROW_HEIGHT }}
                 onClick={() => {
-                  onOpenRow(row.original);
+                  onOpenRow(record);
                 }}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter') onOpenRow(row.original);
+                  if (event.key === 'Enter') onOpenRow(record);
                 }}
                 tabIndex={-1}
               >
@@ -223,7 +226,7 @@ export function ResultsTable({
                   return definition ? (
                     <Cell
                       key={column.id}
-                      value={row.original[column.id]}
+                      value={record[column.id]}
                       column={definition}
                       format={format}
                     />

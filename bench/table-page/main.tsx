@@ -1,0 +1,286 @@
+/**
+ * The results table alone, on 100,000 synthetic 13F rows, for bench/results-table.bench.ts: it
+ * renders nothing until the bench calls `window.bench.mount()` (see protocol.ts).
+ */
+import '@mantine/core/styles.css';
+import type { SortingState } from '@tanstack/react-table';
+import Papa from 'papaparse';
+import { useLayoutEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { CATALOG } from '#contract/catalog';
+import { UiProvider } from '../../src/app/ui-provider.tsx';
+import { toCsv } from '../../src/features/results/csv.ts';
+import { createFormatters } from '../../src/features/results/format.ts';
+import { ResultsTable } from '../../src/features/results/results-table.tsx';
+import type { ResultColumn } from '../../src/features/results/results-table.tsx';
+import { useResultsTableState } from '../../src/features/results/table-state.ts';
+import type { BenchWindow, TableBench } from './protocol.ts';
+import { generateRows } from './rows.ts';
+
+const ROW_COUNT = 100_000;
+const WAIT_MS = 20_000;
+
+const fields = CATALOG['13f_holdings'].fields;
+const columns: ResultColumn[] = fields.map((field) => ({
+  id: field.name,
+  label: field.label,
+  field,
+}));
+const csvColumns = fields.map((field) => ({ id: field.name, header: field.name }));
+const format = createFormatters('en-US');
+const rows = generateRows(ROW_COUNT);
+
+interface Controls {
+  readonly mounted: number | null;
+  readonly sorting: SortingState;
+  readonly setMounted: (key: number | null) => void;
+  readonly setSorting: (sorting: SortingState) => void;
+}
+
+let controls: Controls | undefined;
+let onCommit: (() => void) | undefined;
+
+function Bench() {
+  // The key of the mounted table (a new key is a fresh mount), or null for no table.
+  const [mounted, setMounted] = useState<number | null>(null);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const tableState = useResultsTableState();
+  useLayoutEffect(() => {
+    controls = { mounted, sorting, setMounted, setSorting };
+  });
+  // A parent's layout effect runs after its children's: the table's commit is complete here.
+  useLayoutEffect(() => {
+    onCommit?.();
+  }, [mounted, sorting]);
+  return (
+    <div style={{ padding: 16 }}>
+      {mounted !== null && (
+        <ResultsTable
+          key={mounted}
+          rows={rows}
+          columns={columns}
+          format={format}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          table={tableState}
+          onOpenRow={() => undefined}
+        />
+      )}
+    </div>
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: number | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = window.setTimeout(() => {
+      reject(new Error(`${what}: nothing within ${WAIT_MS / 1000} s`));
+    }, WAIT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
+/**
+ * When the next frame has been rendered: a task posted from that frame's animation callback runs
+ * after the frame's style, layout and paint, so the time includes the browser's work too.
+ */
+function nextPaint(): Promise<number> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve(performance.now());
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+}
+
+/** Runs `update`, then resolves with the time the frame after React's commit was painted. */
+function paintedAfterCommit(update: () => void, what: string): Promise<number> {
+  const painted = new Promise<number>((resolve) => {
+    onCommit = () => {
+      onCommit = undefined;
+      void nextPaint().then(resolve);
+    };
+  });
+  update();
+  return withTimeout(painted, what).finally(() => {
+    onCommit = undefined;
+  });
+}
+
+function current(): Controls {
+  if (!controls) throw new Error('the bench page has not rendered');
+  return controls;
+}
+
+let nextKey = 0;
+
+async function unmount(): Promise<void> {
+  const { mounted, setMounted } = current();
+  if (mounted !== null) {
+    await paintedAfterCommit(() => {
+      setMounted(null);
+    }, 'unmounting the table');
+  }
+  await nextPaint();
+}
+
+async function ensureMounted(): Promise<void> {
+  const { mounted, setMounted } = current();
+  if (mounted === null) {
+    const key = ++nextKey;
+    await paintedAfterCommit(() => {
+      setMounted(key);
+    }, 'mounting the table');
+  }
+}
+
+async function resetSorting(): Promise<void> {
+  const { sorting, setSorting } = current();
+  if (sorting.length > 0) {
+    await paintedAfterCommit(() => {
+      setSorting([]);
+    }, 'clearing the sort');
+  }
+  await nextPaint();
+}
+
+function scroller(): HTMLElement {
+  const element = document.querySelector<HTMLElement>(
+    '[role="region"][aria-label="Results table"]',
+  );
+  if (!element) throw new Error('no "Results table" region');
+  return element;
+}
+
+/** The aria-rowindex of the first body row whose top half is below the sticky header. */
+function firstRowInView(): number {
+  const region = scroller();
+  const headBottom = region.querySelector('thead')?.getBoundingClientRect().bottom ?? 0;
+  for (const row of region.querySelectorAll<HTMLElement>('tbody tr[aria-rowindex]')) {
+    const box = row.getBoundingClientRect();
+    if (box.top + box.height / 2 >= headBottom) return Number(row.getAttribute('aria-rowindex'));
+  }
+  return Number.NaN;
+}
+
+const bench: TableBench = {
+  info() {
+    return { rowCount: rows.length, columnCount: columns.length };
+  },
+
+  async mount() {
+    await unmount();
+    const { setMounted } = current();
+    const key = ++nextKey;
+    const start = performance.now();
+    const end = await paintedAfterCommit(() => {
+      setMounted(key);
+    }, 'mounting the table');
+    return end - start;
+  },
+
+  async sortByHeader(label) {
+    await ensureMounted();
+    await resetSorting();
+    const button = Array.from(scroller().querySelectorAll<HTMLElement>('thead th button')).find(
+      (candidate) => candidate.textContent.startsWith(label),
+    );
+    if (!button) throw new Error(`no header button "${label}"`);
+    const start = performance.now();
+    const end = await paintedAfterCommit(() => {
+      button.click();
+    }, `sorting by ${label}`);
+    return { ms: end - start, ariaSort: button.closest('th')?.getAttribute('aria-sort') ?? null };
+  },
+
+  plainSort(field) {
+    const start = performance.now();
+    const sorted = rows.slice().sort((a, b) => Number(b[field]) - Number(a[field]));
+    const ms = performance.now() - start;
+    if (sorted.length !== rows.length) throw new Error('the plain sort lost rows');
+    return ms;
+  },
+
+  async scroll(count, durationMs) {
+    await ensureMounted();
+    await resetSorting();
+    const region = scroller();
+    region.scrollTop = 0;
+    await nextPaint();
+    await nextPaint();
+    const rowHeight = region
+      .querySelector('tbody tr[aria-rowindex]')
+      ?.getBoundingClientRect().height;
+    if (!rowHeight) throw new Error('no rendered rows to scroll');
+    // The virtualizer's spacing of rows, which is what a scroll offset maps to.
+    const headHeight = region.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const rowPitch = (region.scrollHeight - headHeight) / rows.length;
+    const distance = count * rowPitch;
+    const stamps = await withTimeout(
+      new Promise<number[]>((resolve) => {
+        const times: number[] = [];
+        const step = (time: number) => {
+          times.push(time);
+          const progress = Math.min(1, (time - (times[0] ?? time)) / durationMs);
+          region.scrollTop = progress * distance;
+          if (progress < 1) requestAnimationFrame(step);
+          else resolve(times);
+        };
+        requestAnimationFrame(step);
+      }),
+      'scrolling',
+    );
+    // The last position's scroll event and render happen in the frame after the last step.
+    await nextPaint();
+    await nextPaint();
+    const intervals = stamps.slice(1).map((time, index) => time - (stamps[index] ?? time));
+    return { intervals, rowHeight, rowPitch, landedRowIndex: firstRowInView() };
+  },
+
+  idleFrames(durationMs) {
+    return withTimeout(
+      new Promise<number[]>((resolve) => {
+        const times: number[] = [];
+        const step = (time: number) => {
+          times.push(time);
+          if (time - (times[0] ?? time) < durationMs) requestAnimationFrame(step);
+          else resolve(times.slice(1).map((later, index) => later - (times[index] ?? later)));
+        };
+        requestAnimationFrame(step);
+      }),
+      'idle frames',
+    );
+  },
+
+  isolated() {
+    return window.crossOriginIsolated;
+  },
+
+  ourCsv() {
+    const start = performance.now();
+    const text = toCsv(rows, csvColumns);
+    return { ms: performance.now() - start, length: text.length };
+  },
+
+  papaCsv() {
+    const start = performance.now();
+    const text = Papa.unparse(rows, { columns: csvColumns.map((column) => column.id) });
+    return { ms: performance.now() - start, length: text.length };
+  },
+};
+
+(window as BenchWindow).bench = bench;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('no #root element');
+createRoot(root).render(
+  <UiProvider>
+    <Bench />
+  </UiProvider>,
+);
