@@ -8,6 +8,7 @@
  * Each script is gzipped on its own at level 9 (the most a server could send, and what a
  * precompressing build step would use); kB here is 1000 bytes, as in Vite's build report.
  */
+import { withDeadline } from './stats.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -117,14 +118,8 @@ async function measure(): Promise<{ login: Script[]; workspace: Script[] | strin
   return { login, workspace };
 }
 
-let timer: NodeJS.Timeout | undefined;
 try {
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`the benchmark did not finish within ${BUDGET_MS / 1000} s`));
-    }, BUDGET_MS);
-  });
-  const { login, workspace } = await Promise.race([measure(), deadline]);
+  const { login, workspace } = await withDeadline(measure(), BUDGET_MS, 'the benchmark');
 
   console.log(`Production build in Chromium; each script gzipped at level ${GZIP_LEVEL}.`);
   printTable('Login route (/login), until network idle and the Sign in button shows:', login);
@@ -140,7 +135,6 @@ try {
   );
   process.exitCode = met ? 0 : 1;
 } finally {
-  clearTimeout(timer);
   await browser?.close();
   await app?.close();
 }

@@ -20,7 +20,7 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../testing/chromium.ts';
-import { formatMs, percentile } from './stats.ts';
+import { formatMs, percentile, withDeadline } from './stats.ts';
 import type { BenchWindow, TableBench } from './table-page/protocol.ts';
 
 const BUDGET_MS = 90_000;
@@ -94,12 +94,6 @@ async function call<K extends Method>(
   name: K,
   ...args: Parameters<TableBench[K]>
 ): Promise<Awaited<ReturnType<TableBench[K]>>> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`window.bench.${name} did not answer within ${STEP_MS / 1000} s`));
-    }, STEP_MS);
-  });
   const evaluation = page.evaluate(
     ([method, params]) => {
       const bench = (window as BenchWindow).bench;
@@ -108,11 +102,7 @@ async function call<K extends Method>(
     },
     [name, args] as [Method, unknown[]],
   ) as Promise<Awaited<ReturnType<TableBench[K]>>>;
-  try {
-    return await Promise.race([evaluation, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withDeadline(evaluation, STEP_MS, `window.bench.${name}`);
 }
 
 interface Row {
@@ -292,14 +282,8 @@ async function measure(): Promise<{ rows: Row[]; notes: string[] }> {
   };
 }
 
-let timer: NodeJS.Timeout | undefined;
 try {
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`the benchmark did not finish within ${BUDGET_MS / 1000} s`));
-    }, BUDGET_MS);
-  });
-  const { rows, notes } = await Promise.race([measure(), deadline]);
+  const { rows, notes } = await withDeadline(measure(), BUDGET_MS, 'the benchmark');
 
   console.log('Results table in a production build in Chromium (bench/table-page):');
   for (const note of notes) console.log(`  ${note}`);
@@ -317,7 +301,6 @@ try {
   process.exitCode = missed.length === 0 ? 0 : 1;
 } finally {
   run.finished = true;
-  clearTimeout(timer);
   await browser?.close();
   await new Promise<void>((resolve) => {
     if (server)

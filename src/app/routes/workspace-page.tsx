@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Grid, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { JsonPanel } from '../../features/builder/json-panel.tsx';
 import { stateFromBody, emptyState } from '../../features/builder/model.ts';
 import { QueryBuilder } from '../../features/builder/query-builder.tsx';
@@ -22,7 +12,6 @@ import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
 import { useQueryBuilder } from '../../features/builder/use-query-builder.ts';
 import { ResultsPanel } from '../../features/results/results-panel.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
-import { describeError } from '../../lib/error-policy.ts';
 import { useModuleCount } from '../../lib/query-api.ts';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
 import type { RunPhase } from './use-run-flow.ts';
@@ -33,12 +22,7 @@ function ModuleCount({ module }: { module: ModuleId }) {
   const count = useModuleCount(module);
   if (count.isPending) return <Loader size="xs" aria-label="Counting records" />;
   if (count.isSuccess) return <Text c="dimmed">{count.data.toLocaleString()} records</Text>;
-  const { title, message, severity } = describeError(count.error);
-  return (
-    <Alert color={severity === 'warning' ? 'yellow' : 'red'} title={title} role="alert">
-      {message}
-    </Alert>
-  );
+  return <ErrorAlert error={count.error} />;
 }
 
 function RunResults({ module, run }: { module: ModuleId; run: RunPhase }) {
@@ -52,12 +36,7 @@ function RunResults({ module, run }: { module: ModuleId; run: RunPhase }) {
     );
   }
   if (run.phase === 'count-failed') {
-    const { title, message, severity } = describeError(run.error);
-    return (
-      <Alert color={severity === 'warning' ? 'yellow' : 'red'} title={title} role="alert">
-        {message}
-      </Alert>
-    );
+    return <ErrorAlert error={run.error} />;
   }
   return (
     <Stack gap="xs">

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { MoveButtons } from '../../components/move-buttons.tsx';
 import { moved } from '../../components/moved.ts';
 import type { ResultColumn } from './results-table.tsx';
+import { inColumnOrder } from './table-state.ts';
 import type { ResultsTableState } from './table-state.ts';
 
 /** Show, hide and reorder the table's columns (the query's fields stay as they are). */
@@ -12,10 +13,7 @@ export function ColumnChooser({
   columns: readonly ResultColumn[];
   state: ResultsTableState;
 }) {
-  const ordered =
-    state.order.length === 0
-      ? columns
-      : [...columns].sort((a, b) => state.order.indexOf(a.id) - state.order.indexOf(b.id));
+  const ordered = inColumnOrder(columns, state.order);
   return (
     <Popover position="bottom-end" withinPortal shadow="md">
       <Popover.Target>

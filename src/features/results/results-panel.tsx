@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Menu, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
@@ -16,7 +6,7 @@ import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
-import { describeError } from '../../lib/error-policy.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { fetchAllRows, queryResultOptions } from '../../lib/query-api.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
@@ -25,7 +15,7 @@ import { ResultsTable } from './results-table.tsx';
 import type { ResultColumn } from './results-table.tsx';
 import { RowDetails } from './row-details.tsx';
 import { sortRecords } from './sort.ts';
-import { useResultsTableState } from './table-state.ts';
+import { inColumnOrder, useResultsTableState } from './table-state.ts';
 
 interface Loading {
   readonly loaded: number;
@@ -85,17 +75,7 @@ export function ResultsPanel({
     );
   }
   if (result.isError) {
-    const { title, message, severity, canRetry } = describeError(result.error);
-    return (
-      <Alert color={severity === 'warning' ? 'yellow' : 'red'} title={title} role="alert">
-        <Text size="sm">{message}</Text>
-        {canRetry && (
-          <Button mt="sm" size="xs" variant="default" onClick={() => void result.refetch()}>
-            Try again
-          </Button>
-        )}
-      </Alert>
-    );
+    return <ErrorAlert error={result.error} onRetry={() => void result.refetch()} />;
   }
   const answer = result.data;
   if (answer.kind === 'count') {
@@ -112,28 +92,20 @@ export function ResultsPanel({
   const offset = Number((pageBody.filters as { offset?: unknown } | undefined)?.offset ?? 0);
   const more = everything === undefined && answer.nextOffset !== null && answer.nextOffset > 0;
   const shownColumns = columns.filter((column) => tableState.visibility[column.id] !== false);
-  const orderedColumns =
-    tableState.order.length === 0
-      ? shownColumns
-      : [...shownColumns].sort(
-          (a, b) => tableState.order.indexOf(a.id) - tableState.order.indexOf(b.id),
-        );
+  const orderedColumns = inColumnOrder(shownColumns, tableState.order);
 
   const loadAll = async (then?: (all: ServiceRecord[]) => void) => {
     const controller = new AbortController();
     setLoading({ loaded: 0, controller });
     setFailure(undefined);
     try {
-      const all = await fetchAllRows(
-        withPaging(body, Number((body.filters as { offset?: unknown } | undefined)?.offset ?? 0)),
-        {
-          signal: controller.signal,
-          total: count,
-          onProgress: ({ loaded }) => {
-            setLoading({ loaded, controller });
-          },
+      const all = await fetchAllRows(body, {
+        signal: controller.signal,
+        total: count,
+        onProgress: ({ loaded }) => {
+          setLoading({ loaded, controller });
         },
-      );
+      });
       if (then) then(all);
       else setEverything(all);
     } catch (error) {
@@ -262,11 +234,7 @@ export function ResultsPanel({
           </Button>
         </Group>
       )}
-      {failure !== undefined && (
-        <Alert color="red" role="alert" title={describeError(failure).title}>
-          {describeError(failure).message}
-        </Alert>
-      )}
+      {failure !== undefined && <ErrorAlert error={failure} />}
       <ResultsTable
         rows={rows}
         columns={columns}

@@ -36,3 +36,13 @@ export function useResultsTableState(): ResultsTableState {
   const [sizing, setSizing] = useState<Record<string, number>>({});
   return { visibility, order, sizing, setVisibility, setOrder, setSizing };
 }
+
+/** Columns in the order the analyst chose (all of them, as given, until they reorder). */
+export function inColumnOrder<T extends { readonly id: string }>(
+  columns: readonly T[],
+  order: readonly string[],
+): readonly T[] {
+  return order.length === 0
+    ? columns
+    : [...columns].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+}
