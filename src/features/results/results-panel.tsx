@@ -1,26 +1,35 @@
-import { Button, Checkbox, Group, Menu, Progress, Skeleton, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Group,
+  Menu,
+  Pill,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import type { SortingState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { fetchAllRows, queryResultOptions } from '../../lib/query-api.ts';
+import { applyRowFilter } from '../../lib/row-filter.ts';
+import type { RowFilter } from '../../lib/row-filter.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
 import { createFormatters } from './format.ts';
 import { ResultsTable } from './results-table.tsx';
-import type { ResultColumn } from './results-table.tsx';
+import type { ResultColumn, RowNotes } from './results-table.tsx';
 import { RowDetails } from './row-details.tsx';
 import { sortRecords } from './sort.ts';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';
-
-interface Loading {
-  readonly loaded: number;
-  readonly controller: AbortController;
-}
+import { useResultRows } from './use-result-rows.ts';
+import type { ResultRows } from './use-result-rows.ts';
 
 function columnsFor(
   module: ModuleId,
@@ -38,32 +47,37 @@ function columnsFor(
   });
 }
 
-function withPaging(body: QueryRequestBody, offset: number): QueryRequestBody {
-  const filters = (body.filters ?? {}) as Record<string, unknown>;
-  return { ...body, filters: { ...filters, offset: String(offset) } };
+/** What the workspace adds to the table: a chart's filter, flags per row, actions per row. */
+export interface ResultsViewOptions {
+  /** A chart's filter on the loaded rows, shown as a removable chip. */
+  readonly rowFilter?: RowFilter | undefined;
+  readonly onClearRowFilter?: () => void;
+  /** Data-quality notes per row, shown in a leading column. */
+  readonly notes?: RowNotes | undefined;
+  /** Extra actions in a row's details (e.g. related queries). */
+  readonly rowActions?: (row: ServiceRecord) => ReactNode;
 }
 
 /** The rows of a run: the table, paging, loading everything, CSV, row details. */
-export function ResultsPanel({
+export function ResultsView({
   module,
-  body,
-  count,
-}: {
-  module: ModuleId;
-  body: QueryRequestBody;
-  count: number | undefined;
-}) {
-  const [pageBody, setPageBody] = useState(body);
-  const result = useQuery({ ...queryResultOptions(pageBody), placeholderData: keepPreviousData });
-  const [everything, setEverything] = useState<ServiceRecord[]>();
-  const [loading, setLoading] = useState<Loading>();
-  const [failure, setFailure] = useState<unknown>();
+  results,
+  rowFilter,
+  onClearRowFilter,
+  notes,
+  rowActions,
+}: { module: ModuleId; results: ResultRows } & ResultsViewOptions) {
+  const { result, rows: loadedRows, count, loading, failure, offset } = results;
   const [sorting, setSorting] = useState<SortingState>([]);
   const [formatted, setFormatted] = useState(false);
   const [opened, setOpened] = useState<ServiceRecord>();
   const tableState = useResultsTableState();
   const format = useMemo(() => createFormatters(), []);
   const exporting = useRef(false);
+  const shownRows = useMemo(
+    () => (loadedRows ? applyRowFilter(loadedRows, rowFilter) : undefined),
+    [loadedRows, rowFilter],
+  );
 
   if (result.isPending) {
     return (
@@ -77,45 +91,21 @@ export function ResultsPanel({
   if (result.isError) {
     return <ErrorAlert error={result.error} onRetry={() => void result.refetch()} />;
   }
-  const answer = result.data;
-  if (answer.kind === 'count') {
+  if (result.data.kind === 'count') {
     return (
       <Text role="status" size="lg" fw={600}>
-        {answer.count.toLocaleString()} records match.
+        {result.data.count.toLocaleString()} records match.
       </Text>
     );
   }
-  const rows = everything ?? answer.rows;
+  const rows = loadedRows ?? [];
+  const shown = shownRows ?? rows;
   if (rows.length === 0) return <Text role="status">No rows match these filters.</Text>;
 
-  const columns = columnsFor(module, pageBody, rows);
-  const offset = Number((pageBody.filters as { offset?: unknown } | undefined)?.offset ?? 0);
-  const more = everything === undefined && answer.nextOffset !== null && answer.nextOffset > 0;
+  const columns = columnsFor(module, results.pageBody, rows);
   const shownColumns = columns.filter((column) => tableState.visibility[column.id] !== false);
   const orderedColumns = inColumnOrder(shownColumns, tableState.order);
-
-  const loadAll = async (then?: (all: ServiceRecord[]) => void) => {
-    const controller = new AbortController();
-    setLoading({ loaded: 0, controller });
-    setFailure(undefined);
-    try {
-      const all = await fetchAllRows(body, {
-        signal: controller.signal,
-        total: count,
-        onProgress: ({ loaded }) => {
-          setLoading({ loaded, controller });
-        },
-      });
-      if (then) then(all);
-      else setEverything(all);
-    } catch (error) {
-      if (!controller.signal.aborted) setFailure(error);
-    } finally {
-      setLoading(undefined);
-    }
-  };
-
-  const orderBy = (body.filters as { order_by?: unknown } | undefined)?.order_by;
+  const orderBy = (results.body.filters as { order_by?: unknown } | undefined)?.order_by;
   const serviceOrder = typeof orderBy === 'string' ? orderBy : 'none';
 
   const exportRows = (source: readonly ServiceRecord[]) => {
@@ -135,40 +125,37 @@ export function ResultsPanel({
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" role="status">
-          {everything
+          {results.allLoaded
             ? `All ${rows.length.toLocaleString()} rows`
             : `Rows ${(offset + 1).toLocaleString()}–${(offset + rows.length).toLocaleString()}`}
           {count !== undefined ? ` of ${count.toLocaleString()} matching` : ''}
+          {rowFilter ? ` · ${shown.length.toLocaleString()} shown by the chart filter` : ''}
           {sorting.length > 0 ? ' · sorted here by the column headers' : ''}
         </Text>
         <Group gap="xs">
-          {everything === undefined && (
+          {!results.allLoaded && (
             <>
               <Button
                 size="xs"
                 variant="default"
                 disabled={offset === 0 || result.isFetching}
-                onClick={() => {
-                  setPageBody(withPaging(pageBody, Math.max(0, offset - answer.rows.length)));
-                }}
+                onClick={results.previousPage}
               >
                 Previous page
               </Button>
               <Button
                 size="xs"
                 variant="default"
-                disabled={!more || result.isFetching}
-                onClick={() => {
-                  setPageBody(withPaging(pageBody, offset + answer.rows.length));
-                }}
+                disabled={!results.more || result.isFetching}
+                onClick={results.nextPage}
               >
                 Next page
               </Button>
               <Button
                 size="xs"
                 variant="default"
-                disabled={!more || loading !== undefined}
-                onClick={() => void loadAll()}
+                disabled={!results.more || loading !== undefined}
+                onClick={() => void results.loadAll()}
               >
                 Load all
               </Button>
@@ -182,21 +169,23 @@ export function ResultsPanel({
             <Menu.Dropdown>
               <Menu.Item
                 onClick={() => {
-                  exportRows(rows);
+                  exportRows(shown);
                 }}
               >
-                The {rows.length.toLocaleString()} rows loaded
+                The {shown.length.toLocaleString()} rows {rowFilter ? 'shown' : 'loaded'}
               </Menu.Item>
               <Menu.Item
                 disabled={loading !== undefined}
                 onClick={() => {
                   if (exporting.current) return;
                   exporting.current = true;
-                  void loadAll((all) => {
-                    exportRows(all);
-                  }).finally(() => {
-                    exporting.current = false;
-                  });
+                  void results
+                    .loadAll((all) => {
+                      exportRows(all);
+                    })
+                    .finally(() => {
+                      exporting.current = false;
+                    });
                 }}
               >
                 All {count === undefined ? '' : `${count.toLocaleString()} `}matching rows
@@ -216,6 +205,23 @@ export function ResultsPanel({
           </Menu>
         </Group>
       </Group>
+      {rowFilter && (
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            Chart filter:
+          </Text>
+          <Pill size="md" aria-label={`Chart filter: ${rowFilter.label}`}>
+            <Group gap={4} wrap="nowrap">
+              {rowFilter.label}
+              <CloseButton
+                size="xs"
+                aria-label="Remove the chart filter"
+                onClick={onClearRowFilter}
+              />
+            </Group>
+          </Pill>
+        </Group>
+      )}
       {loading && (
         <Group gap="sm" role="status" aria-label="Loading every row">
           <Progress value={count ? (100 * loading.loaded) / count : 50} striped animated w={240} />
@@ -236,13 +242,14 @@ export function ResultsPanel({
       )}
       {failure !== undefined && <ErrorAlert error={failure} />}
       <ResultsTable
-        rows={rows}
+        rows={shown}
         columns={columns}
         format={format}
         sorting={sorting}
         onSortingChange={setSorting}
         table={tableState}
         onOpenRow={setOpened}
+        notes={notes}
       />
       <Text size="xs" c="dimmed">
         Click a header to sort these rows here, Shift-click to add a key. The service&apos;s own
@@ -252,10 +259,27 @@ export function ResultsPanel({
         row={opened}
         columns={columns}
         format={format}
+        notes={opened ? notes?.get(opened) : undefined}
+        actions={opened && rowActions ? rowActions(opened) : undefined}
         onClose={() => {
           setOpened(undefined);
         }}
       />
     </Stack>
   );
+}
+
+/** A run's rows on their own: fetches them and shows the table (the workspace adds charts). */
+export function ResultsPanel({
+  module,
+  body,
+  count,
+  ...options
+}: {
+  module: ModuleId;
+  body: QueryRequestBody;
+  count: number | undefined;
+} & ResultsViewOptions) {
+  const results = useResultRows(body, count);
+  return <ResultsView module={module} results={results} {...options} />;
 }

@@ -19,7 +19,11 @@ export interface ResultColumn {
   readonly field: FieldDefinition | undefined;
 }
 
+/** Notes on rows (data-quality flags), by row identity: each a sentence an analyst reads. */
+export type RowNotes = ReadonlyMap<ServiceRecord, readonly string[]>;
+
 const ROW_HEIGHT = 33;
+const NOTES_WIDTH = 36;
 const NO_ROWS: ServiceRecord[] = [];
 
 function Cell({
@@ -52,6 +56,17 @@ function Cell({
   );
 }
 
+function NoteCell({ notes }: { notes: readonly string[] | undefined }) {
+  if (!notes || notes.length === 0) return <td className={classes.cell} />;
+  const text = notes.join(' ');
+  return (
+    <td className={`${classes.cell} ${classes.flag}`} title={text}>
+      <span aria-hidden>⚠</span>
+      <span className={classes.visuallyHidden}>{text}</span>
+    </td>
+  );
+}
+
 /**
  * The results grid: TanStack Table for columns, sorting, visibility, order and sizing; TanStack
  * Virtual so only the rows in view are in the DOM, whatever the row count.
@@ -64,6 +79,7 @@ export function ResultsTable({
   onSortingChange,
   table: tableState,
   onOpenRow,
+  notes,
 }: {
   rows: readonly ServiceRecord[];
   columns: readonly ResultColumn[];
@@ -72,6 +88,7 @@ export function ResultsTable({
   onSortingChange: (next: SortingState) => void;
   table: ResultsTableState;
   onOpenRow: (row: ServiceRecord) => void;
+  notes?: RowNotes | undefined;
 }) {
   const columnDefs = useMemo<ColumnDef<typeof resultFeatures, ServiceRecord>[]>(
     () =>
@@ -135,6 +152,7 @@ export function ResultsTable({
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const visible = table.getVisibleLeafColumns();
   const columnById = new Map(columns.map((column) => [column.id, column]));
+  const withNotes = notes !== undefined && notes.size > 0;
 
   return (
     <div
@@ -148,9 +166,10 @@ export function ResultsTable({
         className={classes.table}
         aria-label="Results"
         aria-rowcount={sorted.length + 1}
-        style={{ width: table.getTotalSize() }}
+        style={{ width: table.getTotalSize() + (withNotes ? NOTES_WIDTH : 0) }}
       >
         <colgroup>
+          {withNotes && <col style={{ width: NOTES_WIDTH }} />}
           {visible.map((column) => (
             <col key={column.id} style={{ width: column.getSize() }} />
           ))}
@@ -158,6 +177,12 @@ export function ResultsTable({
         <thead className={classes.head}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1}>
+              {withNotes && (
+                <th scope="col" className={classes.th} title="Data-quality flags">
+                  <span aria-hidden>⚑</span>
+                  <span className={classes.visuallyHidden}>Flags</span>
+                </th>
+              )}
               {group.headers.map((header) => {
                 const direction = header.column.getIsSorted();
                 const order = sorting.length > 1 ? header.column.getSortIndex() + 1 : 0;
@@ -221,6 +246,7 @@ export function ResultsTable({
                 }}
                 tabIndex={-1}
               >
+                {withNotes && <NoteCell notes={notes.get(record)} />}
                 {visible.map((column) => {
                   const definition = columnById.get(column.id);
                   return definition ? (

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Code,
   CopyButton,
@@ -8,6 +9,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn } from './results-table.tsx';
@@ -18,11 +20,17 @@ export function RowDetails({
   row,
   columns,
   format,
+  notes,
+  actions,
   onClose,
 }: {
   row: ServiceRecord | undefined;
   columns: readonly ResultColumn[];
   format: CellFormatter;
+  /** Data-quality flags on this row. */
+  notes?: readonly string[] | undefined;
+  /** What the workspace offers for this row (related queries). */
+  actions?: ReactNode;
   onClose: () => void;
 }) {
   const byId = new Map(columns.map((column) => [column.id, column]));
@@ -35,6 +43,18 @@ export function RowDetails({
       size="md"
     >
       <Stack gap="sm">
+        {notes && notes.length > 0 && (
+          <Alert color="orange" title="Data-quality flags">
+            <Stack gap={4}>
+              {notes.map((note) => (
+                <Text key={note} size="sm">
+                  {note}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+        {actions}
         {row &&
           Object.entries(row).map(([id, value]) => {
             const column = byId.get(id);

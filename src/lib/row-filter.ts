@@ -1,0 +1,48 @@
+import type { ServiceRecord } from '#contract/response';
+
+/**
+ * One test on a row's field: its text is one of `values` (`in`), none of them (`notIn`), or its
+ * date falls in one of the `values` months ('YYYY-MM', `month`).
+ */
+export interface RowFilterCondition {
+  readonly field: string;
+  readonly op: 'in' | 'notIn' | 'month';
+  readonly values: readonly string[];
+}
+
+/**
+ * A filter a chart puts on the loaded rows (a clicked bar), shown as a removable chip above the
+ * table. It narrows what the table shows; it never changes the query sent to the service.
+ */
+export interface RowFilter {
+  /** What the chip says, e.g. "AAPL · BERKSHIRE HATHAWAY INC · 2025-03-31". */
+  readonly label: string;
+  /** All must hold. */
+  readonly conditions: readonly RowFilterCondition[];
+}
+
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function holds(row: ServiceRecord, condition: RowFilterCondition): boolean {
+  const text = textOf(row[condition.field]);
+  switch (condition.op) {
+    case 'in':
+      return condition.values.includes(text);
+    case 'notIn':
+      return !condition.values.includes(text);
+    case 'month':
+      return condition.values.includes(text.slice(0, 7));
+  }
+}
+
+/** The rows that pass every condition of `filter` (all rows when there is no filter). */
+export function applyRowFilter(
+  rows: readonly ServiceRecord[],
+  filter: RowFilter | undefined,
+): readonly ServiceRecord[] {
+  if (!filter || filter.conditions.length === 0) return rows;
+  return rows.filter((row) => filter.conditions.every((condition) => holds(row, condition)));
+}
