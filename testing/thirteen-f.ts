@@ -148,3 +148,6 @@ export async function derivedHoldings(connection: DuckDBConnection, where = 'TRU
     companyname: string;
   }[];
 }
+
+/** SEC information-table rows of an XML file as filed (unaggregated), for browser-side tests. */
+export { readInfoTableXml } from '../server/embedded/thirteen-f/xml.ts';

@@ -1,7 +1,7 @@
 /**
  * Loads the whole demo data set: the CRM modules' tables, and 13F filings — Berkshire
- * Hathaway's real ones bundled with the app plus synthetic filers' — as raw filings through the
- * 13F importer. Same seed and same `today` give the same rows, so screenshots, tests and
+ * Hathaway's real ones bundled with the app, synthetic filers', and one planted filer's that
+ * shows the data-quality cases — as raw filings through the 13F importer. Same seed and same `today` give the same rows, so screenshots, tests and
  * benchmarks are reproducible.
  *
  * The caller creates the tables first (`createTables`, `createFilingTables`) and derives
@@ -24,6 +24,7 @@ import { investmentHoldingRows } from './crm-holdings.ts';
 import { managerPresentationRows } from './crm-presentations.ts';
 import { updateRows } from './crm-updates.ts';
 import { metroAreaRows } from './metros.ts';
+import { addPlantedFilings } from './planted-thirteen-f.ts';
 import { addSyntheticFilings } from './thirteen-f.ts';
 
 /** The seed used when none is given. */
@@ -55,7 +56,7 @@ export type CrmModuleId = Exclude<ModuleId, '13f_holdings'>;
 
 /**
  * Rows the seed wrote, per table: each CRM module's table, and the raw 13F tables (filings and
- * information-table rows, real and synthetic). `13f_holdings` is not among them: it is empty
+ * information-table rows, real, synthetic and planted). `13f_holdings` is not among them: it is empty
  * until `deriveHoldings` runs, and then holds one row per position (fewer than the raw rows
  * where a filing splits a position) plus one per position sold out.
  */
@@ -102,10 +103,11 @@ export async function seedDemoData(
       tickers: tickers.map((entry) => entry.ticker),
     },
   });
+  const planted = await addPlantedFilings(connection, today);
   return {
     ...counts,
-    thirteenf_filing: real.filings + synthetic.filings,
-    thirteenf_infotable: real.rows + synthetic.rows,
+    thirteenf_filing: real.filings + synthetic.filings + planted.filings,
+    thirteenf_infotable: real.rows + synthetic.rows + planted.rows,
   };
 }
 

@@ -5,10 +5,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCrmWorld } from './crm.ts';
 import { isValidCusip } from './cusip.ts';
-import { DEFAULT_SEED, dataAsOf } from './seed.ts';
+import { PLANTED_CIK, PLANTED_FILER } from './planted-thirteen-f.ts';
+import { BERKSHIRE_CIK, DEFAULT_SEED, dataAsOf } from './seed.ts';
 import { BERKSHIRE_FILER, TODAY, futureValues, query, scalar, seeded } from './test-support.ts';
 import type { Row, Seeded } from './test-support.ts';
 import { syntheticFilings, syntheticIssuers } from './thirteen-f.ts';
+
+/** Filers that are not synthetic, by CIK: Berkshire Hathaway's real one and the planted one. */
+const NOT_SYNTHETIC = `('${BERKSHIRE_CIK}', '${PLANTED_CIK}')`;
+/** The same filers by name, as the derived rows carry it. */
+const NOT_SYNTHETIC_NAMES = `('${BERKSHIRE_FILER}', '${PLANTED_FILER}')`;
 
 let demo: Seeded;
 
@@ -64,18 +70,21 @@ function statusProblem(row: Row): string | null {
 }
 
 describe('13F holdings derived from the seeded filings', () => {
-  it('covers eight quarters per synthetic filer and ten real ones for Berkshire', async () => {
+  it('covers eight quarters per synthetic filer, ten real ones for Berkshire, four planted', async () => {
     // 2026-03-15 minus 45 days is 2026-01-29, so 2025-12-31 is the latest complete period.
     const periods = await query(
       demo.connection,
-      `SELECT companyname = '${BERKSHIRE_FILER}' AS real, min(periodofreport)::VARCHAR AS first,
-              max(periodofreport)::VARCHAR AS last,
+      `SELECT CASE companyname WHEN '${BERKSHIRE_FILER}' THEN 'real'
+                WHEN '${PLANTED_FILER}' THEN 'planted' ELSE 'synthetic' END AS kind,
+              min(periodofreport)::VARCHAR AS first, max(periodofreport)::VARCHAR AS last,
               count(DISTINCT periodofreport)::INTEGER AS periods
        FROM "13f_holdings" GROUP BY 1 ORDER BY 1`,
     );
     expect(periods).toEqual([
-      { real: false, first: '2024-03-31', last: '2025-12-31', periods: 8 },
-      { real: true, first: '2022-12-31', last: '2025-03-31', periods: 10 },
+      // The planted filer's dates are fixed, not relative to today: see planted-thirteen-f.ts.
+      { kind: 'planted', first: '2022-09-30', last: '2023-06-30', periods: 4 },
+      { kind: 'real', first: '2022-12-31', last: '2025-03-31', periods: 10 },
+      { kind: 'synthetic', first: '2024-03-31', last: '2025-12-31', periods: 8 },
     ]);
   });
 
@@ -152,7 +161,7 @@ describe('13F holdings derived from the seeded filings', () => {
       demo.connection,
       `SELECT DISTINCT companyname, service_account_id AS account, service_account_name AS name,
               service_investment_strategy_id AS strategy, service_investment_strategy_name AS sname
-       FROM "13f_holdings" WHERE companyname <> '${BERKSHIRE_FILER}'`,
+       FROM "13f_holdings" WHERE companyname NOT IN ${NOT_SYNTHETIC_NAMES}`,
     );
     expect(new Set(filers.map((row) => row.companyname)).size).toBe(filers.length);
     const world = buildCrmWorld(DEFAULT_SEED, dataAsOf(TODAY));
@@ -212,7 +221,7 @@ describe('synthetic 13F filings', () => {
               count(*) FILTER (WHERE filed_at < period_of_report + INTERVAL 40 DAY
                                OR filed_at >= period_of_report + INTERVAL 45 DAY
                                OR filed_at::TIME NOT BETWEEN TIME '07:00' AND TIME '21:00')::INTEGER AS misfiled
-       FROM thirteenf_filing WHERE cik <> '0001067983'`,
+       FROM thirteenf_filing WHERE cik NOT IN ${NOT_SYNTHETIC}`,
     );
     expect(row?.filings).toBeGreaterThan(150);
     expect(row?.accessions).toBe(row?.filings);
@@ -226,7 +235,7 @@ describe('synthetic 13F filings', () => {
       `SELECT f.filer_name AS filer, f.period_of_report AS period, i.cusip,
               count(*)::INTEGER AS rows, sum(i.shares) AS shares, sum(i.value_usd) AS value
        FROM thirteenf_infotable i JOIN thirteenf_filing f USING (accession)
-       WHERE f.cik <> '0001067983'
+       WHERE f.cik NOT IN ${NOT_SYNTHETIC}
        GROUP BY ALL HAVING count(*) > 1 ORDER BY ALL LIMIT 1`,
     );
     expect(split?.rows).toBeGreaterThan(1);
@@ -251,7 +260,7 @@ describe('synthetic 13F filings', () => {
     const [row] = await query(
       scaled.connection,
       `SELECT count(*)::INTEGER AS rows, count(DISTINCT companyname)::INTEGER AS filers
-       FROM "13f_holdings" WHERE companyname <> '${BERKSHIRE_FILER}'`,
+       FROM "13f_holdings" WHERE companyname NOT IN ${NOT_SYNTHETIC_NAMES}`,
     );
     expect(row?.rows).toBeGreaterThanOrEqual(20_000);
     expect(row?.rows).toBeLessThan(21_500);

@@ -1,5 +1,16 @@
-import { Button, Grid, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
@@ -10,11 +21,12 @@ import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
 import { useQueryBuilder } from '../../features/builder/use-query-builder.ts';
-import { ResultsPanel } from '../../features/results/results-panel.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { useModuleCount } from '../../lib/query-api.ts';
+import { readPreparedQuery } from '../../lib/prepared-query.ts';
+import { RunResults } from './run-results.tsx';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
-import type { RunPhase } from './use-run-flow.ts';
+import { workspaceMemory } from './workspace-memory.ts';
 
 const workspaceRoute = getRouteApi('/signed-in/q/$module');
 
@@ -25,53 +37,68 @@ function ModuleCount({ module }: { module: ModuleId }) {
   return <ErrorAlert error={count.error} />;
 }
 
-function RunResults({ module, run }: { module: ModuleId; run: RunPhase }) {
-  if (run.phase === 'idle') return <Text c="dimmed">Run the query to see its results.</Text>;
-  if (run.phase === 'counting' || run.phase === 'confirm') {
-    return (
-      <Group gap="xs">
-        <Loader size="sm" aria-hidden />
-        <Text role="status">Counting the matching records…</Text>
-      </Group>
-    );
-  }
-  if (run.phase === 'count-failed') {
-    return <ErrorAlert error={run.error} />;
-  }
-  return (
-    <Stack gap="xs">
-      {run.count !== undefined && (
-        <Text size="sm" fw={500}>
-          {run.count.toLocaleString()} records match.
-        </Text>
-      )}
-      {/* A new run starts a new panel: its paging and loaded rows belong to the old query. */}
-      <ResultsPanel
-        key={JSON.stringify(run.body)}
-        module={module}
-        body={run.body}
-        count={run.count}
-      />
-    </Stack>
-  );
+function starterState(module: ModuleId) {
+  const read = stateFromBody(STARTER_QUERIES[module].body);
+  return read.ok ? read.state : emptyState(module);
 }
 
-function Workspace({ module, runStarter }: { module: ModuleId; runStarter: boolean }) {
-  const [initial] = useState(() => {
-    const read = stateFromBody(STARTER_QUERIES[module].body);
-    return read.ok ? read.state : emptyState(module);
-  });
-  const builder = useQueryBuilder(initial);
+/**
+ * Where a workspace starts: a prepared query in the link's fragment (run on arrival), else what
+ * the analyst left here, else the module's starter query.
+ */
+function openingOf(module: ModuleId, hash: string, runStarter: boolean) {
+  const prepared = readPreparedQuery(hash);
+  if (prepared.kind === 'query') {
+    const read = stateFromBody(prepared.body);
+    if (read.ok && read.state.module === module) {
+      return { state: read.state, run: prepared.body as QueryRequestBody, problem: undefined };
+    }
+    const problem = read.ok
+      ? `The link's query is for another module (${read.state.module}), so nothing was run.`
+      : `The link's query cannot be read: ${read.message} Nothing was run.`;
+    return { state: starterState(module), run: undefined, problem };
+  }
+  if (prepared.kind === 'damaged') {
+    return { state: starterState(module), run: undefined, problem: prepared.message };
+  }
+  const left = workspaceMemory.recall(module);
+  const kept = left ? stateFromBody(left.body) : undefined;
+  if (left && kept?.ok) return { state: kept.state, run: left.ran, problem: undefined };
+  return {
+    state: starterState(module),
+    run: runStarter ? STARTER_QUERIES[module].body : undefined,
+    problem: undefined,
+  };
+}
+
+function Workspace({
+  module,
+  hash,
+  runStarter,
+}: {
+  module: ModuleId;
+  hash: string;
+  runStarter: boolean;
+}) {
+  const [opening] = useState(() => openingOf(module, hash, runStarter));
+  const [initial] = useState(() => starterState(module));
+  const builder = useQueryBuilder(opening.state);
   const flow = useRunFlow();
   const started = useRef(false);
   const { run } = flow;
 
   useEffect(() => {
-    if (runStarter && !started.current) {
+    if (opening.run && !started.current) {
       started.current = true;
-      void run(STARTER_QUERIES[module].body);
+      void run(opening.run);
     }
-  }, [module, run, runStarter]);
+  }, [opening, run]);
+
+  // Remembered on every change, read when the analyst comes back to this module.
+  const ran = flow.state.phase === 'idle' ? undefined : flow.state.body;
+  useEffect(() => {
+    workspaceMemory.remember(module, { body: builder.body, ran });
+  }, [module, builder.body, ran]);
 
   const submit = builder.form.handleSubmit(() => {
     void run(builder.body as QueryRequestBody);
@@ -87,6 +114,11 @@ function Workspace({ module, runStarter }: { module: ModuleId; runStarter: boole
         <ModuleCount module={module} />
       </Group>
       <Text c="dimmed">{CATALOG[module].summary}</Text>
+      {opening.problem && (
+        <Alert color="orange" title="This link's query was not opened" role="alert">
+          {opening.problem}
+        </Alert>
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder p="md" component="section" aria-label="Query builder">
@@ -168,5 +200,14 @@ function Workspace({ module, runStarter }: { module: ModuleId; runStarter: boole
 export function WorkspacePage() {
   const { module } = workspaceRoute.useParams();
   const { run } = workspaceRoute.useSearch();
-  return <Workspace key={module} module={module} runStarter={run === 'starter'} />;
+  const hash = useLocation({ select: (location) => location.hash });
+  // A new module or a new prepared query (a related-query link) starts a new workspace.
+  return (
+    <Workspace
+      key={`${module}#${hash}`}
+      module={module}
+      hash={hash}
+      runStarter={run === 'starter'}
+    />
+  );
 }

@@ -5,6 +5,7 @@
  * it takes ~0.25 s where papaparse takes ~0.65 s, it writes objects as JSON rather than
  * `[object Object]`, and its formula guard lets negative numeric strings through (see below).
  */
+import { downloadBlob } from '../../lib/download.ts';
 
 /** One exported column. */
 export interface CsvColumn {
@@ -163,19 +164,5 @@ export function csvFileName(moduleId: string, now: Date): string {
 
 /** Saves the text as a file through a temporary object URL and `<a download>`. */
 export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  // Firefox only follows clicks on anchors that are in the document.
-  document.body.append(anchor);
-  try {
-    anchor.click();
-  } finally {
-    anchor.remove();
-    // The click resolves the blob URL synchronously, so revoking now frees the (possibly large)
-    // blob without cancelling the download.
-    URL.revokeObjectURL(url);
-  }
+  downloadBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

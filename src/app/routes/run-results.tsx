@@ -1,0 +1,115 @@
+import { Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import type { ModuleId } from '#contract/catalog';
+import { matchedAccountOf } from '#contract/relations';
+import type { ServiceRecord } from '#contract/response';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { LocalErrorBoundary } from '../../components/local-error-boundary.tsx';
+import { RelatedQueriesMenu } from '../../components/related-queries.tsx';
+import { useThirteenFRowNotes } from '../../features/charts/thirteen-f/use-row-notes.ts';
+import { ResultsView } from '../../features/results/results-panel.tsx';
+import { useResultRows } from '../../features/results/use-result-rows.ts';
+import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { RowFilter } from '../../lib/row-filter.ts';
+import { pinnedScope, useFilerAccount } from '../../lib/thirteen-f-queries.ts';
+import type { RunPhase } from './use-run-flow.ts';
+
+// recharts and the chart code load only when a result is charted, never with the login page.
+const ChartPanel = lazy(async () => ({
+  default: (await import('../../features/charts/chart-panel.tsx')).ChartPanel,
+}));
+
+/** A 13F row's related queries: its matched account, from the row or fetched by filer. */
+function RowRelatedQueries({ row, body }: { row: ServiceRecord; body: QueryRequestBody }) {
+  const filer = typeof row.companyname === 'string' ? row.companyname : pinnedScope(body).filer;
+  const { account, pending } = useFilerAccount(filer, matchedAccountOf(row));
+  return <RelatedQueriesMenu account={account} pending={pending} size="xs" />;
+}
+
+/** One run's rows, read by the charts and the table alike; a chart's click filters the table. */
+function RunRows({
+  module,
+  body,
+  count,
+}: {
+  module: ModuleId;
+  body: QueryRequestBody;
+  count: number | undefined;
+}) {
+  const results = useResultRows(body, count);
+  const [rowFilter, setRowFilter] = useState<RowFilter>();
+  const [showCharts, setShowCharts] = useState(true);
+  const notes = useThirteenFRowNotes(module, results.rows, body);
+  const rows = results.rows;
+  return (
+    <Stack gap="sm">
+      {rows !== undefined && rows.length > 0 && (
+        <Stack gap="xs">
+          <Switch
+            size="sm"
+            label="Charts"
+            checked={showCharts}
+            onChange={(event) => {
+              setShowCharts(event.currentTarget.checked);
+            }}
+          />
+          {showCharts && (
+            <LocalErrorBoundary>
+              <Suspense
+                fallback={
+                  <Group gap="xs" role="status">
+                    <Loader size="xs" aria-hidden />
+                    <Text size="sm">Loading the charts…</Text>
+                  </Group>
+                }
+              >
+                <ChartPanel module={module} rows={rows} body={body} onFilter={setRowFilter} />
+              </Suspense>
+            </LocalErrorBoundary>
+          )}
+        </Stack>
+      )}
+      <ResultsView
+        module={module}
+        results={results}
+        rowFilter={rowFilter}
+        onClearRowFilter={() => {
+          setRowFilter(undefined);
+        }}
+        notes={notes}
+        rowActions={
+          module === '13f_holdings'
+            ? (row) => <RowRelatedQueries row={row} body={body} />
+            : undefined
+        }
+      />
+    </Stack>
+  );
+}
+
+/** What a run shows: counting, the question before a large pull, or its rows and charts. */
+export function RunResults({ module, run }: { module: ModuleId; run: RunPhase }) {
+  if (run.phase === 'idle') return <Text c="dimmed">Run the query to see its results.</Text>;
+  if (run.phase === 'counting' || run.phase === 'confirm') {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" aria-hidden />
+        <Text role="status">Counting the matching records…</Text>
+      </Group>
+    );
+  }
+  if (run.phase === 'count-failed') {
+    return <ErrorAlert error={run.error} />;
+  }
+  return (
+    <Stack gap="xs">
+      {run.count !== undefined && (
+        <Text size="sm" fw={500}>
+          {run.count.toLocaleString()} records match.
+        </Text>
+      )}
+      {/* A new run starts anew: its paging, loaded rows and chart filter belong to the old query. */}
+      <RunRows key={JSON.stringify(run.body)} module={module} body={run.body} count={run.count} />
+    </Stack>
+  );
+}

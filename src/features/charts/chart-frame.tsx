@@ -1,0 +1,136 @@
+import { Button, Group, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { downloadPng, downloadSvg } from './export-image.ts';
+import type { LegendEntry } from './export-image.ts';
+
+/** The data behind a chart as a table: its text alternative. */
+export interface ChartTable {
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly (string | number)[])[];
+}
+
+/**
+ * The frame every chart sits in: title, what the figures come from, export as PNG or SVG, a
+ * one-sentence summary and the data as a table (the chart's text alternative).
+ */
+export function ChartFrame({
+  title,
+  notes = [],
+  summary,
+  table,
+  legend = [],
+  controls,
+  children,
+}: {
+  title: string;
+  /** Where the figures come from ("fetched for this chart", "derived from …"). */
+  notes?: readonly ReactNode[];
+  /** The chart in one sentence, for screen readers and for a glance. */
+  summary: string;
+  table: ChartTable;
+  legend?: readonly LegendEntry[];
+  controls?: ReactNode;
+  children: ReactNode;
+}) {
+  const figure = useRef<HTMLDivElement>(null);
+  const [showTable, setShowTable] = useState(false);
+  const [exportError, setExportError] = useState<string>();
+  const summaryId = useId();
+  const surface = () => figure.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
+
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={title}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Title order={3} size="h5">
+            {title}
+          </Title>
+          <Group gap="xs">
+            {controls}
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-pressed={showTable}
+              onClick={() => {
+                setShowTable((shown) => !shown);
+              }}
+            >
+              {showTable ? 'Hide data table' : 'Show data table'}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button size="compact-xs" variant="default">
+                  Export image
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  onClick={() => {
+                    const svg = surface();
+                    if (svg)
+                      void downloadPng(svg, title, legend).catch((error: unknown) => {
+                        setExportError(error instanceof Error ? error.message : String(error));
+                      });
+                  }}
+                >
+                  PNG image
+                </Menu.Item>
+                <Menu.Item
+                  onClick={() => {
+                    const svg = surface();
+                    if (svg) downloadSvg(svg, title, legend);
+                  }}
+                >
+                  SVG (vector)
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+        {notes.length > 0 && (
+          <Stack gap={2}>
+            {notes.map((note, index) => (
+              <Text key={index} size="xs" c="dimmed">
+                {note}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        <div ref={figure} role="figure" aria-label={title} aria-describedby={summaryId}>
+          {children}
+        </div>
+        <Text id={summaryId} size="sm">
+          {summary}
+        </Text>
+        {exportError && (
+          <Text size="sm" c="red.8" role="alert">
+            {exportError}
+          </Text>
+        )}
+        {showTable && (
+          <Table.ScrollContainer minWidth={320} maxHeight={320}>
+            <Table striped withTableBorder fz="xs" aria-label={`${title}: data`}>
+              <Table.Thead>
+                <Table.Tr>
+                  {table.columns.map((column) => (
+                    <Table.Th key={column}>{column}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {table.rows.map((row, index) => (
+                  <Table.Tr key={index}>
+                    {row.map((cell, column) => (
+                      <Table.Td key={column}>{cell}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

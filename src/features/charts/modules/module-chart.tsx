@@ -1,0 +1,222 @@
+import { Alert, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ServiceRecord } from '#contract/response';
+import type { RowFilter } from '../../../lib/row-filter.ts';
+import { ChartFrame } from '../chart-frame.tsx';
+import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
+import { PRIMARY, seriesColor } from '../colors.ts';
+import { categoryFilter, monthlyFilter } from './cross-filters.ts';
+import { MODULE_CHARTS, moduleSeries } from './series.ts';
+import type { CategoryPoint, ModuleChartId, MonthBucket, MonthlySeries } from './series.ts';
+
+const BAR_ROW = 26;
+/** The field a category chart groups by, and whether it sums money. */
+const CATEGORY_FIELDS: Partial<Record<ModuleChartId, { field: string; money: boolean }>> = {
+  investment_holdings: { field: 'asset_class__c', money: true },
+  metro_area__c: { field: 'country__c', money: false },
+};
+
+function CategoryBars({
+  module,
+  points,
+  width,
+  onFilter,
+}: {
+  module: ModuleChartId;
+  points: readonly CategoryPoint[];
+  width: number;
+  onFilter: (filter: RowFilter) => void;
+}) {
+  const spec = CATEGORY_FIELDS[module] ?? { field: '', money: false };
+  const format = spec.money ? formatUsd : formatCount;
+  const data = points.map((point) => ({
+    ...point,
+    fill: point.other ? seriesColor(0, true) : PRIMARY,
+  }));
+  const chart = MODULE_CHARTS[module];
+  const top = points[0];
+  return (
+    <ChartFrame
+      title={chart.title}
+      notes={[`${chart.description} Click a bar to show its rows in the table.`]}
+      summary={
+        top
+          ? `${String(points.length)} bars; the largest is ${top.label} with ${format(top.value)} (${formatCount(top.count)} rows).`
+          : 'No rows to chart.'
+      }
+      table={{
+        columns: ['Category', spec.money ? 'Fund balance (USD)' : 'Count', 'Rows'],
+        rows: points.map((point) => [point.label, format(point.value), formatCount(point.count)]),
+      }}
+    >
+      <BarChart
+        layout="vertical"
+        width={width}
+        height={Math.max(160, data.length * BAR_ROW + 48)}
+        data={data}
+        margin={{ left: 8, right: 24, top: 8, bottom: 8 }}
+      >
+        <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+        <XAxis
+          type="number"
+          tickFormatter={(value: number) =>
+            spec.money ? formatUsdCompact(value) : formatCount(value)
+          }
+        />
+        <YAxis type="category" dataKey="label" width={150} interval={0} />
+        <Tooltip
+          formatter={(value) => [format(Number(value)), spec.money ? 'Fund balance' : 'Count']}
+        />
+        <Bar
+          dataKey="value"
+          name={spec.money ? 'Fund balance' : 'Count'}
+          cursor="pointer"
+          isAnimationActive={false}
+          onClick={(_item, index) => {
+            const point = points[index];
+            if (point) onFilter(categoryFilter(spec.field, point));
+          }}
+        />
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+function MonthlyBars({
+  module,
+  series,
+  dateField,
+  width,
+  onFilter,
+}: {
+  module: ModuleChartId;
+  series: MonthlySeries;
+  dateField: string;
+  width: number;
+  onFilter: (filter: RowFilter) => void;
+}) {
+  const chart = MODULE_CHARTS[module];
+  const data = series.buckets;
+  const legend = series.series.map((entry, index) => ({
+    label: entry.label,
+    color: seriesColor(index, entry.other === true),
+  }));
+  const busiest = series.buckets.reduce<(typeof series.buckets)[number] | undefined>(
+    (best, bucket) => (best === undefined || bucket.total > best.total ? bucket : best),
+    undefined,
+  );
+  const notes = [
+    `${chart.description} Counted by ${dateField}, per ${series.granularity}. Click a segment to show its rows in the table.`,
+  ];
+  if (series.undated > 0)
+    notes.push(`${formatCount(series.undated)} rows have no ${dateField} and are not counted.`);
+  return (
+    <ChartFrame
+      title={chart.title}
+      notes={notes}
+      legend={legend}
+      summary={
+        busiest
+          ? `${String(series.buckets.length)} ${series.granularity}s from ${series.buckets[0]?.label ?? ''} to ${series.buckets.at(-1)?.label ?? ''}; the busiest is ${busiest.label} with ${formatCount(busiest.total)}. Series: ${series.series.map((entry) => `${entry.label} ${formatCount(entry.total)}`).join(', ')}.`
+          : 'No dated rows to chart.'
+      }
+      table={{
+        columns: [
+          series.granularity === 'month'
+            ? 'Month'
+            : series.granularity === 'quarter'
+              ? 'Quarter'
+              : 'Year',
+          ...series.series.map((entry) => entry.label),
+          'Total',
+        ],
+        rows: series.buckets.map((bucket) => [
+          bucket.label,
+          ...series.series.map((entry) => formatCount(bucket.values[entry.key] ?? 0)),
+          formatCount(bucket.total),
+        ]),
+      }}
+    >
+      <BarChart
+        width={width}
+        height={300}
+        data={data}
+        margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
+      >
+        <CartesianGrid vertical={false} strokeDasharray="3 3" />
+        <XAxis dataKey="label" minTickGap={8} />
+        <YAxis allowDecimals={false} width={48} />
+        <Tooltip />
+        <Legend />
+        {series.series.map((entry, index) => (
+          <Bar
+            key={entry.key}
+            // A function: recharts reads a string key as a path, and field names may hold dots.
+            dataKey={(bucket: MonthBucket) => bucket.values[entry.key] ?? 0}
+            name={entry.label}
+            stackId="count"
+            fill={seriesColor(index, entry.other === true)}
+            cursor="pointer"
+            isAnimationActive={false}
+            onClick={(_item, bucketIndex) => {
+              const bucket = series.buckets[bucketIndex];
+              if (bucket) onFilter(monthlyFilter(module, dateField, bucket, entry));
+            }}
+          />
+        ))}
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+/** The chart of one CRM module's rows, sized to the width it has. */
+export function ModuleChart({
+  module,
+  rows,
+  onFilter,
+}: {
+  module: ModuleChartId;
+  rows: readonly ServiceRecord[];
+  onFilter: (filter: RowFilter) => void;
+}) {
+  const { ref, width } = useElementSize();
+  const chartWidth = Math.max(320, Math.floor(width) - 24);
+  const chart = MODULE_CHARTS[module];
+  const present = useMemo(
+    () => new Set(rows.slice(0, 50).flatMap((row) => Object.keys(row))),
+    [rows],
+  );
+  const missing = chart.requiredFields.filter((field) => !present.has(field));
+  const data = useMemo(
+    () => moduleSeries(module, rows, { width: chartWidth }),
+    [module, rows, chartWidth],
+  );
+  // updates can count by createddate instead; the others need every field named.
+  const blocked =
+    module === 'updates' ? missing.length === chart.requiredFields.length : missing.length > 0;
+  return (
+    <div ref={ref}>
+      {blocked ? (
+        <Alert color="gray" title={chart.title}>
+          <Text size="sm">
+            This chart needs the field{missing.length > 1 ? 's' : ''} {missing.join(', ')}. Add{' '}
+            {missing.length > 1 ? 'them' : 'it'} to the query&apos;s fields (or return every field)
+            and run it again.
+          </Text>
+        </Alert>
+      ) : data.kind === 'category' ? (
+        <CategoryBars module={module} points={data.points} width={chartWidth} onFilter={onFilter} />
+      ) : (
+        <MonthlyBars
+          module={module}
+          series={data.series}
+          dateField={data.dateField}
+          width={chartWidth}
+          onFilter={onFilter}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * 13F rows -> positions, and positions over time (totals per period, one security's history).
+ * Pure functions: no React, no fetching. Rows arrive as the service sends
+ * them: any field may be missing (the analyst picks the fields) and numbers may be strings.
+ */
+import type { ServiceRecord } from '#contract/response';
+
+export type HoldingStatus = 'NEW' | 'ADDED' | 'REDUCED' | 'UNCHANGED' | 'SOLD OUT';
+
+const STATUSES: ReadonlySet<string> = new Set<HoldingStatus>([
+  'NEW',
+  'ADDED',
+  'REDUCED',
+  'UNCHANGED',
+  'SOLD OUT',
+]);
+
+/** One security held by one filer in one period, aggregated over the filing's rows. */
+export interface Position {
+  /** `companyname`, '' if absent. */
+  readonly filer: string;
+  /** `periodofreport` as 'YYYY-MM-DD', '' if absent. */
+  readonly period: string;
+  readonly cusip: string;
+  readonly ticker: string | null;
+  /** `nameofissuer`, '' if absent. */
+  readonly issuer: string;
+  /** Ticker, else issuer, else CUSIP: what a chart shows. */
+  readonly label: string;
+  /** USD summed over rows; null when no row carries a value. */
+  readonly value: number | null;
+  /** Shares summed over rows; null when no row carries them. */
+  readonly shares: number | null;
+  /** Served `portfolio_pct_weight` summed; null if any row lacks it. */
+  readonly weight: number | null;
+  /** Served `status`. */
+  readonly status: HoldingStatus | null;
+  /** Served `pct_change_qoq`. */
+  readonly pctChange: number | null;
+  /** The latest `filedat` as sent. */
+  readonly filedAt: string | null;
+}
+
+const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+const DAY_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A finite number from a JSON number or a numeric string ("1,234.5" too: services and CSV
+ * round trips add thousands separators); null otherwise.
+ */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value !== 'string') return null;
+  const text = value.trim().replaceAll(',', '');
+  return NUMERIC.test(text) ? Number(text) : null;
+}
+
+function toText(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return '';
+}
+
+/** The 'YYYY-MM-DD' day a date or datetime text starts with; null when it has none. */
+export function dayOf(value: string | null): string | null {
+  const match = value === null ? null : DAY_PREFIX.exec(value);
+  return match ? match[0] : null;
+}
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD…' text, counted in UTC so no zone shifts a day. */
+export function dayNumber(value: string | null): number | null {
+  const match = value === null ? null : DAY_PREFIX.exec(value);
+  if (!match) return null;
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 86_400_000;
+}
+
+/** Milliseconds of a 'YYYY-MM-DD hh:mm:ss' (UTC, as the service writes) or ISO datetime. */
+function instant(value: string): number {
+  const iso = value.replace(' ', 'T');
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso) || !iso.includes('T') ? iso : `${iso}Z`;
+  const parsed = Date.parse(zoned);
+  return Number.isNaN(parsed) ? Number.NEGATIVE_INFINITY : parsed;
+}
+
+function statusOf(value: unknown): HoldingStatus | null {
+  const text = toText(value).toUpperCase();
+  return STATUSES.has(text) ? (text as HoldingStatus) : null;
+}
+
+const addOrNull = (sum: number | null, value: number | null) =>
+  value === null ? sum : (sum ?? 0) + value;
+
+/** The key one position is aggregated under. */
+export const positionKey = (filer: string, period: string, cusip: string) =>
+  `${filer}\u0000${period}\u0000${cusip}`;
+
+/** The key of a row's position, or undefined when the row has no CUSIP. */
+export function rowPositionKey(row: ServiceRecord): string | undefined {
+  const cusip = toText(row.cusip).toUpperCase();
+  if (cusip === '') return undefined;
+  return positionKey(toText(row.companyname), dayOf(toText(row.periodofreport)) ?? '', cusip);
+}
+
+interface Accumulator {
+  position: Position;
+  /** The value of the row the issuer name was taken from (the server takes the largest's). */
+  issuerValue: number;
+  weightMissing: boolean;
+}
+
+/**
+ * Aggregates rows by filer + period + CUSIP (one security spans many rows in real filings).
+ * Rows without a CUSIP are skipped. Positions come in the order their first row came.
+ */
+export function toPositions(rows: readonly ServiceRecord[]): Position[] {
+  const byKey = new Map<string, Accumulator>();
+  for (const row of rows) {
+    const key = rowPositionKey(row);
+    if (key === undefined) continue;
+    const value = toNumber(row.value);
+    const weight = toNumber(row.portfolio_pct_weight);
+    const issuer = toText(row.nameofissuer);
+    const ticker = toText(row.ticker) || null;
+    const filedAt = toText(row.filedat) || null;
+    const found = byKey.get(key);
+    if (!found) {
+      byKey.set(key, {
+        position: {
+          filer: toText(row.companyname),
+          period: dayOf(toText(row.periodofreport)) ?? '',
+          cusip: toText(row.cusip).toUpperCase(),
+          ticker,
+          issuer,
+          label: '',
+          value,
+          shares: toNumber(row.shrsorprnamt),
+          weight,
+          status: statusOf(row.status),
+          pctChange: toNumber(row.pct_change_qoq),
+          filedAt,
+        },
+        issuerValue: value ?? Number.NEGATIVE_INFINITY,
+        weightMissing: weight === null,
+      });
+      continue;
+    }
+    const before = found.position;
+    // Issuer names vary between rows of one security; keep the largest row's, as the server does.
+    const takeIssuer = issuer !== '' && (before.issuer === '' || (value ?? 0) > found.issuerValue);
+    if (takeIssuer) found.issuerValue = value ?? found.issuerValue;
+    found.weightMissing ||= weight === null;
+    found.position = {
+      ...before,
+      ticker: before.ticker ?? ticker,
+      issuer: takeIssuer ? issuer : before.issuer,
+      value: addOrNull(before.value, value),
+      shares: addOrNull(before.shares, toNumber(row.shrsorprnamt)),
+      weight: found.weightMissing ? null : addOrNull(before.weight, weight),
+      status: before.status ?? statusOf(row.status),
+      pctChange: before.pctChange ?? toNumber(row.pct_change_qoq),
+      filedAt:
+        filedAt !== null && (before.filedAt === null || instant(filedAt) > instant(before.filedAt))
+          ? filedAt
+          : before.filedAt,
+    };
+  }
+  return [...byKey.values()].map(({ position }) => ({
+    ...position,
+    label: position.ticker ?? (position.issuer || position.cusip),
+  }));
+}
+
+/** Whether a position is held: shares > 0, else value > 0, else anything but a SOLD OUT row. */
+export function isHeld(position: Position): boolean {
+  if (position.shares !== null) return position.shares > 0;
+  if (position.value !== null) return position.value > 0;
+  return position.status !== 'SOLD OUT';
+}
+
+/**
+ * Distinct filers (by name) and periods (newest first) present, and every (filer, period) pair
+ * with its position count. Empty names and periods are left out of the lists but kept in the
+ * pairs, so the counts always add up to the input.
+ */
+export function filersAndPeriods(positions: readonly Position[]): {
+  filers: string[];
+  periods: string[];
+  pairs: { filer: string; period: string; positions: number }[];
+} {
+  const counts = new Map<string, { filer: string; period: string; positions: number }>();
+  for (const { filer, period } of positions) {
+    const key = positionKey(filer, period, '');
+    const pair = counts.get(key);
+    if (pair) pair.positions += 1;
+    else counts.set(key, { filer, period, positions: 1 });
+  }
+  const pairs = [...counts.values()].sort(
+    (a, b) => compareText(a.filer, b.filer) || compareText(b.period, a.period),
+  );
+  const filers = [...new Set(pairs.map((pair) => pair.filer))].filter(Boolean);
+  const periods = [...new Set(pairs.map((pair) => pair.period))].filter(Boolean).sort().reverse();
+  return { filers, periods, pairs };
+}
+
+/** Plain code-unit order: stable across locales, and right for ISO dates. */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'] as const;
+
+/**
+ * The quarter end before a date: '2024-06-30' -> '2024-03-31', '2024-03-31' -> '2023-12-31'
+ * (for a date inside a quarter, the last quarter end before it). '' for a text that is no date.
+ */
+export function previousQuarterEnd(period: string): string {
+  const day = dayOf(period);
+  if (day === null) return '';
+  const year = Number(day.slice(0, 4));
+  const candidates = [
+    `${String(year - 1).padStart(4, '0')}-12-31`,
+    ...QUARTER_ENDS.map((end) => `${day.slice(0, 4)}-${end}`),
+  ];
+  return candidates.filter((candidate) => candidate < day).at(-1) ?? '';
+}
+
+/** The sum of some numbers (0 for none). */
+export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Sum of the values present; null when none is. */
+export function totalValue(positions: readonly Position[]): number | null {
+  const values = positions.map((position) => position.value).filter((value) => value !== null);
+  return values.length === 0 ? null : sum(values);
+}
+
+/** part / whole × 100; null when either is missing or the whole is not positive. */
+export const percentOf = (part: number | null, whole: number | null) =>
+  part !== null && whole !== null && whole > 0 ? (part / whole) * 100 : null;
+
+/** Periods oldest first, then filers by name. */
+const chronological = (
+  a: { filer: string; period: string },
+  b: { filer: string; period: string },
+) => compareText(a.period, b.period) || compareText(a.filer, b.filer);
+
+/** Groups positions by filer + period. */
+function byFilerPeriod(positions: readonly Position[]): Map<string, Position[]> {
+  const groups = new Map<string, Position[]>();
+  for (const position of positions) {
+    const key = positionKey(position.filer, position.period, '');
+    const group = groups.get(key);
+    if (group) group.push(position);
+    else groups.set(key, [position]);
+  }
+  return groups;
+}
+
+/**
+ * A filer's total value per period, oldest first (one entry per filer + period). Missing values
+ * count as 0; `positions` counts the held ones (SOLD OUT rows left out).
+ */
+export function totalsByPeriod(
+  positions: readonly Position[],
+): { filer: string; period: string; total: number; positions: number }[] {
+  return [...byFilerPeriod(positions).values()]
+    .map((group) => ({
+      filer: group[0]?.filer ?? '',
+      period: group[0]?.period ?? '',
+      total: totalValue(group) ?? 0,
+      positions: group.filter(isHeld).length,
+    }))
+    .sort(chronological);
+}
+
+/**
+ * One security (by CUSIP) across periods and filers, oldest first. The weight is the served
+ * one; without it, value / total of that filer-period when `completePortfolios` says the input
+ * holds every position of each filer-period (a pure function cannot tell: a query filtered to
+ * one ticker would make every weight 100 %), else null.
+ */
+export function issuerHistory(
+  positions: readonly Position[],
+  cusip: string,
+  completePortfolios = false,
+): {
+  filer: string;
+  period: string;
+  shares: number | null;
+  value: number | null;
+  weight: number | null;
+}[] {
+  const wanted = cusip.trim().toUpperCase();
+  const groups = byFilerPeriod(positions);
+  return positions
+    .filter((position) => position.cusip === wanted)
+    .map((position) => {
+      const group = groups.get(positionKey(position.filer, position.period, '')) ?? [];
+      return {
+        filer: position.filer,
+        period: position.period,
+        shares: position.shares,
+        value: position.value,
+        weight:
+          position.weight ??
+          (completePortfolios ? percentOf(position.value, totalValue(group)) : null),
+      };
+    })
+    .sort(chronological);
+}

@@ -1,0 +1,164 @@
+import { Alert, Group, List, Select, Stack, Tabs, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { matchedAccountOf } from '#contract/relations';
+import type { ServiceRecord } from '#contract/response';
+import { RelatedQueriesMenu } from '../../../components/related-queries.tsx';
+import type { RowFilter } from '../../../lib/row-filter.ts';
+import { useFilerAccount } from '../../../lib/thirteen-f-queries.ts';
+import { ChangesChart } from './changes-chart.tsx';
+import { positionFlags } from './flags.ts';
+import type { DataFlag } from './flags.ts';
+import { HistoryChart } from './history-chart.tsx';
+import { useThirteenFScope } from './use-thirteen-f-scope.ts';
+import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import { WeightsChart } from './weights-chart.tsx';
+
+/** Flags per CUSIP for the chosen filer and period, against its previous quarter. */
+function useFlags(scope: ThirteenFScope): ReadonlyMap<string, readonly DataFlag[]> {
+  return useMemo(() => {
+    const previous = new Map(
+      (scope.previousPositions ?? []).map((position) => [position.cusip, position]),
+    );
+    const flags = new Map<string, DataFlag[]>();
+    for (const position of scope.fullPortfolio ?? scope.inResult) {
+      const found = positionFlags(position, previous.get(position.cusip));
+      if (found.length > 0) flags.set(position.cusip, found);
+    }
+    return flags;
+  }, [scope.fullPortfolio, scope.inResult, scope.previousPositions]);
+}
+
+function ScopePicker({ scope }: { scope: ThirteenFScope }) {
+  const { filers, pairs } = scope.choices;
+  const periods = pairs
+    .filter((pair) => pair.filer === scope.filer)
+    .map((pair) => pair.period)
+    .sort()
+    .reverse();
+  if (filers.length <= 1 && periods.length <= 1) return null;
+  return (
+    <Group gap="xs">
+      {filers.length > 1 && (
+        <Select
+          size="xs"
+          label="Filer"
+          searchable
+          w={280}
+          value={scope.filer}
+          allowDeselect={false}
+          data={filers}
+          onChange={(filer) => {
+            const latest = pairs
+              .filter((pair) => pair.filer === filer)
+              .map((pair) => pair.period)
+              .sort()
+              .at(-1);
+            if (filer && latest) scope.choose({ filer, period: latest });
+          }}
+        />
+      )}
+      {periods.length > 1 && (
+        <Select
+          size="xs"
+          label="Period"
+          w={140}
+          value={scope.period}
+          allowDeselect={false}
+          data={periods}
+          onChange={(period) => {
+            if (period) scope.choose({ filer: scope.filer, period });
+          }}
+        />
+      )}
+    </Group>
+  );
+}
+
+/** The 13F charts of a result: portfolio weights, holdings changes and history, with flags. */
+export function ThirteenFCharts({
+  rows,
+  body,
+  onFilter,
+}: {
+  rows: readonly ServiceRecord[];
+  body: Readonly<Record<string, unknown>>;
+  onFilter: (filter: RowFilter) => void;
+}) {
+  const scope = useThirteenFScope(rows, body);
+  const flags = useFlags(scope);
+  const { ref, width } = useElementSize();
+  const chartWidth = Math.max(360, Math.floor(width) - 24);
+  const fromRows = useMemo(() => {
+    const row = rows.find(
+      (candidate) => candidate.companyname === undefined || candidate.companyname === scope.filer,
+    );
+    return row ? matchedAccountOf(row) : null;
+  }, [rows, scope.filer]);
+  const { account, pending } = useFilerAccount(scope.known ? scope.filer : null, fromRows);
+
+  if (scope.positions.length === 0) {
+    return (
+      <Alert color="gray" title="13F charts">
+        <Text size="sm">
+          The charts need each row&apos;s cusip and its value or portfolio_pct_weight. Add those
+          fields to the query (or return every field) and run it again.
+        </Text>
+      </Alert>
+    );
+  }
+  const flagged = [...flags.entries()];
+  return (
+    <Stack gap="sm" ref={ref}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <ScopePicker scope={scope} />
+        {scope.known && <RelatedQueriesMenu account={account} pending={pending} />}
+      </Group>
+      {flagged.length > 0 && (
+        <Alert
+          color="orange"
+          title={`Data-quality flags on ${String(flagged.length)} position${flagged.length === 1 ? '' : 's'}`}
+        >
+          <List size="sm" spacing={2}>
+            {flagged.slice(0, 8).map(([cusip, found]) => {
+              const position = (scope.fullPortfolio ?? scope.inResult).find(
+                (candidate) => candidate.cusip === cusip,
+              );
+              return (
+                <List.Item key={cusip}>
+                  <strong>{position?.label ?? cusip}</strong>:{' '}
+                  {found.map((flag) => flag.message).join(' ')}
+                </List.Item>
+              );
+            })}
+          </List>
+          {flagged.length > 8 && (
+            <Text size="xs">
+              …and {flagged.length - 8} more (marked ⚠ in the charts and the table).
+            </Text>
+          )}
+        </Alert>
+      )}
+      <Tabs defaultValue="weights" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="weights">Portfolio weights</Tabs.Tab>
+          <Tabs.Tab value="changes">Holdings changes</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="weights" pt="xs">
+          <WeightsChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
+        </Tabs.Panel>
+        <Tabs.Panel value="changes" pt="xs">
+          <Stack gap="sm">
+            <ChangesChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="xs">
+          <Stack gap="sm">
+            <HistoryChart scope={scope} width={chartWidth} onFilter={onFilter} />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { ServiceRecord } from '#contract/response';
+import type { RowFilterCondition } from '../../../lib/row-filter.ts';
+import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
+import { filersAndPeriods, previousQuarterEnd, toPositions } from './analytics.ts';
+import type { Position } from './analytics.ts';
+
+/**
+ * Rows with the filer and period the query's filter pins filled in where the rows do not carry
+ * them, so positions always know whose and when they are.
+ */
+export function withPinnedScope(
+  rows: readonly ServiceRecord[],
+  body: Readonly<Record<string, unknown>>,
+): readonly ServiceRecord[] {
+  const pinned = pinnedScope(body);
+  const sample = rows[0];
+  const fill: Record<string, string> = {};
+  if (pinned.filer !== null && sample && !('companyname' in sample))
+    fill.companyname = pinned.filer;
+  if (pinned.period !== null && sample && !('periodofreport' in sample)) {
+    fill.periodofreport = pinned.period;
+  }
+  return Object.keys(fill).length === 0 ? rows : rows.map((row) => ({ ...fill, ...row }));
+}
+
+/** The result holds a filer's whole portfolio when its served weights add up to 100 %. */
+function isWholePortfolio(positions: readonly Position[]): boolean {
+  let total = 0;
+  for (const position of positions) {
+    if (position.weight === null) return false;
+    total += position.weight;
+  }
+  return total > 99.95;
+}
+
+/**
+ * The filer and period the 13F charts look at (chosen by the analyst when the result holds
+ * several), that pair's positions in the result, and the context fetched for it: the whole
+ * portfolio when the result is not all of it, and the previous quarter.
+ */
+export function useThirteenFScope(
+  rows: readonly ServiceRecord[],
+  body: Readonly<Record<string, unknown>>,
+) {
+  const scopedRows = useMemo(() => withPinnedScope(rows, body), [rows, body]);
+  const positions = useMemo(() => toPositions(scopedRows), [scopedRows]);
+  const choices = useMemo(() => filersAndPeriods(positions), [positions]);
+  // The pair with the most positions, the latest period on ties: what the result is mostly about.
+  const fallback = useMemo(
+    () =>
+      [...choices.pairs].sort(
+        (a, b) => b.positions - a.positions || (a.period < b.period ? 1 : -1),
+      )[0],
+    [choices],
+  );
+  const [chosen, setChosen] = useState<{ filer: string; period: string }>();
+  const valid =
+    chosen &&
+    choices.pairs.some((pair) => pair.filer === chosen.filer && pair.period === chosen.period);
+  const filer = (valid ? chosen.filer : fallback?.filer) ?? '';
+  const period = (valid ? chosen.period : fallback?.period) ?? '';
+  const inResult = useMemo(
+    () => positions.filter((position) => position.filer === filer && position.period === period),
+    [positions, filer, period],
+  );
+  const known = filer !== '' && period !== '';
+  const whole = isWholePortfolio(inResult);
+  const portfolio = useQuery(portfolioOptions(known && !whole ? filer : null, period));
+  const previousPeriod = known ? previousQuarterEnd(period) : null;
+  const previous = useQuery(portfolioOptions(known ? filer : null, previousPeriod));
+  const fullPortfolio = useMemo(
+    () => (whole ? inResult : portfolio.data ? toPositions(portfolio.data) : undefined),
+    [whole, inResult, portfolio.data],
+  );
+  const previousPositions = useMemo(
+    () => (previous.data ? toPositions(previous.data) : undefined),
+    [previous.data],
+  );
+  const sample = rows[0] ?? {};
+  // A clicked bar narrows the table to this filer and period too when the rows say whose they are.
+  const pairConditions: RowFilterCondition[] = [
+    ...('companyname' in sample
+      ? [{ field: 'companyname', op: 'in' as const, values: [filer] }]
+      : []),
+    ...('periodofreport' in sample
+      ? [{ field: 'periodofreport', op: 'in' as const, values: [period] }]
+      : []),
+  ];
+  return {
+    scopedRows,
+    pairConditions,
+    positions,
+    choices,
+    filer,
+    period,
+    known,
+    choose: (next: { filer: string; period: string }) => {
+      setChosen(next);
+    },
+    /** This filer-period's positions in the result. */
+    inResult,
+    /** The whole portfolio: the result's positions when complete, else fetched (undefined while loading). */
+    fullPortfolio,
+    /** True when the whole portfolio had to be fetched. */
+    fetchedPortfolio: !whole && known,
+    portfolioError: portfolio.error,
+    previousPeriod,
+    previousPositions,
+    previousPending: known && previous.isPending,
+    previousRows: previous.data,
+  };
+}
+
+/** What `useThirteenFScope` returns. */
+export type ThirteenFScope = ReturnType<typeof useThirteenFScope>;

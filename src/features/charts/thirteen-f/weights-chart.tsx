@@ -1,0 +1,215 @@
+import { Group, SegmentedControl, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import type { RowFilter } from '../../../lib/row-filter.ts';
+import { ChartFrame } from '../chart-frame.tsx';
+import { ChartTooltip } from '../chart-tooltip.tsx';
+import { formatCount, formatUsd, formatWeight } from '../chart-format.ts';
+import { PRIMARY, seriesColor } from '../colors.ts';
+import { portfolioWeights } from './analytics.ts';
+import type { DataFlag } from './flags.ts';
+import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+
+const BAR_ROW = 24;
+const OTHER = '__other__';
+/** Not in the result: drawn lighter, so the analyst sees what the table does not hold. */
+const OUTSIDE = '#74a9e0';
+
+interface WeightBar {
+  readonly key: string;
+  readonly label: string;
+  readonly issuer: string;
+  readonly weight: number;
+  readonly value: number | null;
+  readonly inResult: boolean;
+  readonly flags: readonly DataFlag[];
+  readonly fill: string;
+}
+
+function WeightTooltip({
+  active,
+  payload,
+}: {
+  active?: boolean;
+  payload?: readonly { payload?: WeightBar }[];
+}) {
+  const bar = payload?.[0]?.payload;
+  if (!active || !bar) return null;
+  return (
+    <ChartTooltip
+      title={`${bar.label}${bar.issuer && bar.issuer !== bar.label ? ` · ${bar.issuer}` : ''}`}
+      lines={[
+        `Weight ${formatWeight(bar.weight)}`,
+        ...(bar.value !== null ? [`Value ${formatUsd(bar.value)}`] : []),
+        ...(!bar.inResult && bar.key !== OTHER ? ['Not in this result'] : []),
+      ]}
+      flags={bar.flags.map((flag) => flag.message)}
+    />
+  );
+}
+
+/** Portfolio weights of one filer and period: the top N holdings and the rest, with concentration. */
+export function WeightsChart({
+  scope,
+  flags,
+  width,
+  onFilter,
+}: {
+  scope: ThirteenFScope;
+  flags: ReadonlyMap<string, readonly DataFlag[]>;
+  width: number;
+  onFilter: (filter: RowFilter) => void;
+}) {
+  const [topN, setTopN] = useState('15');
+  const positions = scope.fullPortfolio ?? scope.inResult;
+  const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
+  const inResult = useMemo(
+    () => new Set(scope.inResult.map((position) => position.cusip)),
+    [scope.inResult],
+  );
+  const bars: WeightBar[] = [
+    ...weights.top.map((slice) => {
+      const sliceFlags = flags.get(slice.cusip) ?? [];
+      return {
+        key: slice.cusip,
+        label: `${sliceFlags.length > 0 ? '⚠ ' : ''}${slice.label}`,
+        issuer: slice.issuer,
+        weight: slice.weight,
+        value: slice.value,
+        inResult: inResult.has(slice.cusip),
+        flags: sliceFlags,
+        fill: inResult.has(slice.cusip) ? PRIMARY : OUTSIDE,
+      };
+    }),
+    ...(weights.other.count > 0 || weights.other.weight > 0.005
+      ? [
+          {
+            key: OTHER,
+            label: `Other (${formatCount(weights.other.count)})`,
+            issuer: '',
+            weight: weights.other.weight,
+            value: null,
+            inResult: true,
+            flags: [],
+            fill: seriesColor(0, true),
+          },
+        ]
+      : []),
+  ];
+  const notes = [
+    scope.fullPortfolio === undefined
+      ? 'Loading the whole portfolio for totals and concentration…'
+      : scope.fetchedPortfolio
+        ? `The whole portfolio (${formatCount(weights.positionCount)} positions) was fetched for this chart: the result holds ${formatCount(scope.inResult.length)} of them. Lighter bars are not in the result.`
+        : `The result holds the whole portfolio (${formatCount(weights.positionCount)} positions).`,
+    weights.weightSource === 'served'
+      ? 'Weights as the service computes them (value ÷ the filer’s total).'
+      : 'The rows carry no weights: derived here as value ÷ the portfolio’s total.',
+  ];
+  const largest = weights.top[0];
+  const title = `Portfolio weights — ${scope.filer} · ${scope.period}`;
+  const pickOther = (): RowFilter => ({
+    label: `Other holdings · ${scope.filer} · ${scope.period}`,
+    conditions: [
+      ...scope.pairConditions,
+      { field: 'cusip', op: 'notIn', values: weights.top.map((slice) => slice.cusip) },
+    ],
+  });
+  return (
+    <ChartFrame
+      title={title}
+      notes={notes}
+      legend={[
+        { label: 'In this result', color: PRIMARY },
+        { label: 'Not in this result', color: OUTSIDE },
+        { label: 'Other holdings', color: seriesColor(0, true) },
+      ]}
+      controls={
+        <SegmentedControl
+          size="xs"
+          aria-label="Holdings shown"
+          value={topN}
+          onChange={setTopN}
+          data={[
+            { value: '10', label: 'Top 10' },
+            { value: '15', label: 'Top 15' },
+            { value: '25', label: 'Top 25' },
+          ]}
+        />
+      }
+      summary={
+        largest
+          ? `The largest holding is ${largest.label} at ${formatWeight(largest.weight)}; the top 10 make up ${formatWeight(weights.top10Weight)} of ${formatUsd(weights.total)}.`
+          : 'No holdings to chart.'
+      }
+      table={{
+        columns: ['Holding', 'Issuer', 'CUSIP', 'Weight', 'Value (USD)'],
+        rows: [
+          ...weights.top.map((slice) => [
+            slice.label,
+            slice.issuer,
+            slice.cusip,
+            formatWeight(slice.weight),
+            formatUsd(slice.value),
+          ]),
+          [
+            'Other',
+            `${formatCount(weights.other.count)} holdings`,
+            '',
+            formatWeight(weights.other.weight),
+            '',
+          ],
+        ],
+      }}
+    >
+      <Group gap="lg" mb={4}>
+        <Text size="sm">
+          Concentration: top 10 = <strong>{formatWeight(weights.top10Weight)}</strong>
+        </Text>
+        <Text size="sm">
+          Total value: <strong>{formatUsd(weights.total)}</strong>
+        </Text>
+      </Group>
+      <BarChart
+        layout="vertical"
+        width={width}
+        height={bars.length * BAR_ROW + 40}
+        data={bars}
+        margin={{ left: 8, right: 56, top: 4, bottom: 4 }}
+      >
+        <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+        <XAxis type="number" unit="%" domain={[0, 'auto']} />
+        <YAxis type="category" dataKey="label" width={170} interval={0} tick={{ fontSize: 12 }} />
+        <Tooltip content={<WeightTooltip />} />
+        <Bar
+          dataKey="weight"
+          name="Weight"
+          cursor="pointer"
+          isAnimationActive={false}
+          onClick={(_item, index) => {
+            const bar = bars[index];
+            if (!bar) return;
+            onFilter(
+              bar.key === OTHER
+                ? pickOther()
+                : {
+                    label: `${bar.label} · ${scope.filer} · ${scope.period}`,
+                    conditions: [
+                      ...scope.pairConditions,
+                      { field: 'cusip', op: 'in', values: [bar.key] },
+                    ],
+                  },
+            );
+          }}
+        >
+          <LabelList
+            dataKey="weight"
+            position="right"
+            formatter={(value: unknown) => formatWeight(Number(value))}
+            fontSize={11}
+          />
+        </Bar>
+      </BarChart>
+    </ChartFrame>
+  );
+}
