@@ -34,43 +34,36 @@ export const STARTER_QUERIES: Readonly<Record<ModuleId, StarterQuery>> = {
     },
   },
   investment_holdings: {
-    description: 'The 50 largest equity fund positions',
+    description: 'The 500 largest fund positions, across asset classes',
     body: {
       module: 'investment_holdings',
       filters: {
-        filter: [{ asset_class__c: { $equals: 'Equity' } }],
+        filter: [{ fund_balance__c: { $gt: '1000000' } }],
         order_by: 'fund_balance__c:DESC',
-        max_num: '50',
+        max_num: '500',
       },
     },
   },
   accounthistory: {
-    description: 'The latest 50 changes to account fields',
-    body: { module: 'accounthistory', filters: { order_by: 'createddate:DESC', max_num: '50' } },
+    description: 'The latest 2,000 changes to account fields',
+    body: { module: 'accounthistory', filters: { order_by: 'createddate:DESC', max_num: '2000' } },
   },
   metro_area__c: {
-    description: 'Metro areas in the United States',
-    body: {
-      module: 'metro_area__c',
-      filters: { filter: [{ country__c: { $equals: 'United States' } }], order_by: 'name:ASC' },
-    },
+    description: 'Every metro area, by country',
+    body: { module: 'metro_area__c', filters: { order_by: 'country__c:ASC,name:ASC' } },
   },
   manager_presentation__c: {
-    description: 'The newest 50 manager presentation documents',
+    description: 'The newest 500 manager presentation documents',
     body: {
       module: 'manager_presentation__c',
-      filters: { order_by: 'createddate:DESC', max_num: '50' },
+      filters: { order_by: 'createddate:DESC', max_num: '500' },
     },
   },
   updates: {
-    description: 'Contacts who changed jobs, most recent first',
+    description: 'The latest 1,000 contact updates: job, role and field changes',
     body: {
       module: 'updates',
-      filters: {
-        filter: [{ job_change__c: { $equals: true } }],
-        order_by: 'last_updated_date__c:DESC',
-        max_num: '50',
-      },
+      filters: { order_by: 'last_updated_date__c:DESC', max_num: '1000' },
     },
   },
 };

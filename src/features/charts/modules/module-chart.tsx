@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
+import { LegendLabel } from '../legend-label.tsx';
 import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
 import { categoryFilter, monthlyFilter } from './cross-filters.ts';
@@ -43,7 +44,7 @@ function CategoryBars({
       notes={[`${chart.description} Click a bar to show its rows in the table.`]}
       summary={
         top
-          ? `${String(points.length)} bars; the largest is ${top.label} with ${format(top.value)} (${formatCount(top.count)} rows).`
+          ? `${String(points.length)} bar${points.length === 1 ? '' : 's'}; the largest is ${top.label} with ${format(top.value)} (${formatCount(top.count)} rows).`
           : 'No rows to chart.'
       }
       table={{
@@ -72,6 +73,7 @@ function CategoryBars({
         <Bar
           dataKey="value"
           name={spec.money ? 'Fund balance' : 'Count'}
+          maxBarSize={28}
           cursor="pointer"
           isAnimationActive={false}
           onClick={(_item, index) => {
@@ -119,7 +121,7 @@ function MonthlyBars({
       legend={legend}
       summary={
         busiest
-          ? `${String(series.buckets.length)} ${series.granularity}s from ${series.buckets[0]?.label ?? ''} to ${series.buckets.at(-1)?.label ?? ''}; the busiest is ${busiest.label} with ${formatCount(busiest.total)}. Series: ${series.series.map((entry) => `${entry.label} ${formatCount(entry.total)}`).join(', ')}.`
+          ? `${String(series.buckets.length)} ${series.granularity}${series.buckets.length === 1 ? '' : 's'} from ${series.buckets[0]?.label ?? ''} to ${series.buckets.at(-1)?.label ?? ''}; the busiest is ${busiest.label} with ${formatCount(busiest.total)}. Series: ${series.series.map((entry) => `${entry.label} ${formatCount(entry.total)}`).join(', ')}.`
           : 'No dated rows to chart.'
       }
       table={{
@@ -149,7 +151,7 @@ function MonthlyBars({
         <XAxis dataKey="label" minTickGap={8} />
         <YAxis allowDecimals={false} width={48} />
         <Tooltip />
-        <Legend />
+        <Legend formatter={(value: string) => <LegendLabel text={value} />} />
         {series.series.map((entry, index) => (
           <Bar
             key={entry.key}
@@ -157,6 +159,7 @@ function MonthlyBars({
             dataKey={(bucket: MonthBucket) => bucket.values[entry.key] ?? 0}
             name={entry.label}
             stackId="count"
+            maxBarSize={48}
             fill={seriesColor(index, entry.other === true)}
             cursor="pointer"
             isAnimationActive={false}

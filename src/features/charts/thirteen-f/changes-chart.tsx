@@ -12,6 +12,7 @@ import {
 } from 'recharts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
+import { LegendLabel } from '../legend-label.tsx';
 import {
   formatChange,
   formatCount,
@@ -271,7 +272,7 @@ export function ChangesChart({
             />
             <ReferenceLine x={0} stroke="#444" />
             <Tooltip formatter={(value) => formatUsd(Number(value))} />
-            <Legend />
+            <Legend formatter={(value: string) => <LegendLabel text={value} />} />
             <Bar
               dataKey="quantityEffect"
               name="Quantity effect"

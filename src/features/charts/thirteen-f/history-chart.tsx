@@ -16,6 +16,7 @@ import type { RowFilter } from '../../../lib/row-filter.ts';
 import { filerHistoryOptions, holdersOptions } from '../../../lib/thirteen-f-queries.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ChartFrame } from '../chart-frame.tsx';
+import { LegendLabel } from '../legend-label.tsx';
 import { formatCount, formatUsd, formatUsdCompact, formatWeight } from '../chart-format.ts';
 import { PRIMARY } from '../colors.ts';
 import { downsampleLttb, maxPointsForWidth } from '../downsample.ts';
@@ -190,7 +191,7 @@ export function HistoryChart({
               name === 'Weight' ? formatWeight(Number(value)) : formatCount(Number(value))
             }
           />
-          <Legend />
+          <Legend formatter={(value: string) => <LegendLabel text={value} />} />
           <Line
             yAxisId="shares"
             dataKey="shares"

@@ -75,6 +75,49 @@ function ScopePicker({ scope }: { scope: ThirteenFScope }) {
   );
 }
 
+/**
+ * The flags in one place: filing-level ones (late or amended filing, unit change) once, and
+ * position-level ones (implied price jumps) per position.
+ */
+function FlagSummary({
+  scope,
+  flags,
+}: {
+  scope: ThirteenFScope;
+  flags: ReadonlyMap<string, readonly DataFlag[]>;
+}) {
+  if (flags.size === 0) return null;
+  const filing = new Set<string>();
+  const positions: [string, string[]][] = [];
+  const labels = new Map(
+    (scope.fullPortfolio ?? scope.inResult).map((position) => [position.cusip, position.label]),
+  );
+  for (const [cusip, found] of flags) {
+    const own = found.filter((flag) => flag.kind === 'price-jump').map((flag) => flag.message);
+    for (const flag of found) if (flag.kind !== 'price-jump') filing.add(flag.message);
+    if (own.length > 0) positions.push([labels.get(cusip) ?? cusip, own]);
+  }
+  return (
+    <Alert color="orange" title="Data-quality flags">
+      <List size="sm" spacing={2}>
+        {[...filing].map((message) => (
+          <List.Item key={message}>{message}</List.Item>
+        ))}
+        {positions.slice(0, 8).map(([label, messages]) => (
+          <List.Item key={label}>
+            <strong>{label}</strong>: {messages.join(' ')}
+          </List.Item>
+        ))}
+      </List>
+      {positions.length > 8 && (
+        <Text size="xs">
+          …and {positions.length - 8} more positions, marked ⚠ in the charts and the table.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 /** The 13F charts of a result: portfolio weights, holdings changes and history, with flags. */
 export function ThirteenFCharts({
   rows,
@@ -107,38 +150,13 @@ export function ThirteenFCharts({
       </Alert>
     );
   }
-  const flagged = [...flags.entries()];
   return (
     <Stack gap="sm" ref={ref}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <ScopePicker scope={scope} />
         {scope.known && <RelatedQueriesMenu account={account} pending={pending} />}
       </Group>
-      {flagged.length > 0 && (
-        <Alert
-          color="orange"
-          title={`Data-quality flags on ${String(flagged.length)} position${flagged.length === 1 ? '' : 's'}`}
-        >
-          <List size="sm" spacing={2}>
-            {flagged.slice(0, 8).map(([cusip, found]) => {
-              const position = (scope.fullPortfolio ?? scope.inResult).find(
-                (candidate) => candidate.cusip === cusip,
-              );
-              return (
-                <List.Item key={cusip}>
-                  <strong>{position?.label ?? cusip}</strong>:{' '}
-                  {found.map((flag) => flag.message).join(' ')}
-                </List.Item>
-              );
-            })}
-          </List>
-          {flagged.length > 8 && (
-            <Text size="xs">
-              …and {flagged.length - 8} more (marked ⚠ in the charts and the table).
-            </Text>
-          )}
-        </Alert>
-      )}
+      <FlagSummary scope={scope} flags={flags} />
       <Tabs defaultValue="weights" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="weights">Portfolio weights</Tabs.Tab>
