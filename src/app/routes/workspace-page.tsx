@@ -50,12 +50,10 @@ function openingOf(module: ModuleId, hash: string, runStarter: boolean) {
   const prepared = readPreparedQuery(hash);
   if (prepared.kind === 'query') {
     const read = stateFromBody(prepared.body);
-    if (read.ok && read.state.module === module) {
+    if (read.ok) {
       return { state: read.state, run: prepared.body as QueryRequestBody, problem: undefined };
     }
-    const problem = read.ok
-      ? `The link's query is for another module (${read.state.module}), so nothing was run.`
-      : `The link's query cannot be read: ${read.message} Nothing was run.`;
+    const problem = `The link's query cannot be read: ${read.message} Nothing was run.`;
     return { state: starterState(module), run: undefined, problem };
   }
   if (prepared.kind === 'damaged') {
@@ -200,7 +198,13 @@ function Workspace({
 export function WorkspacePage() {
   const { module } = workspaceRoute.useParams();
   const { run } = workspaceRoute.useSearch();
-  const hash = useLocation({ select: (location) => location.hash });
+  const locationHash = useLocation({ select: (location) => location.hash });
+  // During a navigation the fragment can change a render before the module does: a prepared
+  // query for another module is not this workspace's, and must not restart it.
+  const prepared = readPreparedQuery(locationHash);
+  const foreign =
+    prepared.kind === 'query' && (prepared.body as { module?: unknown } | null)?.module !== module;
+  const hash = foreign ? '' : locationHash;
   // A new module or a new prepared query (a related-query link) starts a new workspace.
   return (
     <Workspace

@@ -27,8 +27,9 @@ export function standaloneSvg(chart: SVGSVGElement, title: string, legend: reado
   const height = Math.round(box.height || Number(chart.getAttribute('height')) || 400);
   const legendHeight = legend.length > 0 ? LEGEND_ROW + 8 : 0;
   const total = TITLE_HEIGHT + height + legendHeight;
+  // No explicit `xmlns` attribute: the element is in the SVG namespace, so the serializer declares
+  // it; a literal one is serialized a second time by spec-exact serializers (a malformed file).
   const root = element('svg', {
-    xmlns: SVG_NS,
     width,
     height: total,
     viewBox: `0 0 ${width} ${total}`,

@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { queryInPage } from './api-in-page.ts';
+import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
+
+/**
+ * Screenshots of each chart are kept as artifacts (test-results/…/charts-*.png) to be looked at,
+ * never compared pixel by pixel.
+ */
+async function keepScreenshot(section: Locator, testInfo: TestInfo, name: string) {
+  await section.screenshot({ path: testInfo.outputPath(`chart-${name}.png`) });
+}
+
+async function openStarter(page: Page, module: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(`/q/${module}?run=starter`)}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+}
+
+function chart(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('region', { name });
+}
+
+/** The drawn bars of a chart, in data order. */
+function bars(section: Locator): Locator {
+  return section.locator('.recharts-bar-rectangle path');
+}
+
+test('13F weights, changes and history chart the starter result; a bar filters the table', async ({
+  page,
+}, testInfo) => {
+  await openStarter(page, '13f_holdings');
+  const weights = chart(page, /^Portfolio weights — BERKSHIRE HATHAWAY INC · 2025-03-31/);
+  await expect(weights.getByText(/Concentration: top 10 = \d+\.\d{2}%/)).toBeVisible();
+  await expect(weights.getByText(/was fetched for this chart: the result holds 25/)).toBeVisible();
+  await expect(bars(weights)).toHaveCount(16);
+  await keepScreenshot(weights, testInfo, 'weights');
+
+  // The largest holding's bar narrows the table to its row, and the chip undoes it.
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table).toHaveAttribute('aria-rowcount', '26');
+  await bars(weights).first().click();
+  await expect(page.getByLabel(/^Chart filter: AAPL/)).toBeVisible();
+  await expect(table).toHaveAttribute('aria-rowcount', '2');
+  await expect(table.getByRole('row').nth(1)).toContainText('APPLE INC');
+  await page.getByRole('button', { name: 'Remove the chart filter' }).click();
+  await expect(table).toHaveAttribute('aria-rowcount', '26');
+
+  // The text alternative holds the same figures as the bars.
+  await weights.getByRole('button', { name: 'Show data table' }).click();
+  const data = weights.getByRole('table', { name: /: data$/ });
+  await expect(data.getByRole('row').nth(1)).toContainText('AAPL');
+  await expect(data.getByRole('row').nth(1)).toContainText('25.76%');
+
+  await page.getByRole('tab', { name: 'Holdings changes' }).click();
+  const changes = chart(page, /^Holdings changes — BERKSHIRE/);
+  await expect(
+    changes.getByText(/Classified here from 2025-03-31 against 2024-12-31/),
+  ).toBeVisible();
+  await expect(changes.getByText(/\d+ NEW, \d+ ADDED, \d+ REDUCED, \d+ SOLD OUT/)).toBeVisible();
+  await keepScreenshot(changes, testInfo, 'changes');
+  const split = chart(page, /^Value change split/);
+  await expect(split.getByText(/trading moved/)).toBeVisible();
+  await keepScreenshot(split, testInfo, 'value-split');
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  const totals = chart(page, /^Total value by period — BERKSHIRE/);
+  await expect(bars(totals)).toHaveCount(10);
+  await expect(totals.getByText(/From \$299,007,622,119 at 2022-12-31/)).toBeVisible();
+  await keepScreenshot(totals, testInfo, 'history-totals');
+  const apple = chart(page, /^AAPL across periods/);
+  await expect(apple.getByText(/895,136,175 shares at 2022-12-31/)).toBeVisible();
+  await keepScreenshot(apple, testInfo, 'history-issuer');
+  await keepScreenshot(chart(page, /^Who else holds AAPL/), testInfo, 'history-holders');
+  // A hover tooltip is transient: axe judges the page at rest.
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('a chart exports as SVG and PNG', async ({ page }) => {
+  await openStarter(page, '13f_holdings');
+  const weights = chart(page, /^Portfolio weights/);
+  await expect(bars(weights)).toHaveCount(16);
+
+  await weights.getByRole('button', { name: 'Export image' }).click();
+  let downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'SVG (vector)' }).click();
+  const svg = await downloading;
+  expect(svg.suggestedFilename()).toBe('portfolio-weights-berkshire-hathaway-inc-2025-03-31.svg');
+  const text = await readFile(await svg.path(), 'utf8');
+  expect(text).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(text).toContain('Portfolio weights — BERKSHIRE HATHAWAY INC · 2025-03-31');
+  expect(text).toContain('AAPL');
+
+  await weights.getByRole('button', { name: 'Export image' }).click();
+  downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'PNG image' }).click();
+  const png = await downloading;
+  expect(png.suggestedFilename()).toMatch(/\.png$/);
+  const bytes = await readFile(await png.path());
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // Twice the on-screen size: width is bytes 16–19 of the IHDR chunk.
+  expect(bytes.readUInt32BE(16)).toBeGreaterThan(1000);
+});
+
+test('from a 13F chart, the matched account opens in another module, and back returns intact', async ({
+  page,
+}) => {
+  await openStarter(page, '13f_holdings');
+  await expect(bars(chart(page, /^Portfolio weights/))).toHaveCount(16);
+  await page.getByRole('button', { name: 'Open Berkshire Hathaway Inc. in…' }).click();
+  await page.getByRole('menuitem', { name: /investment holdings$/ }).click();
+
+  await expect(page).toHaveURL(/\/q\/investment_holdings#query=/);
+  await expect(page.getByRole('heading', { name: 'Investment holdings' })).toBeVisible();
+  const builder = page.getByRole('region', { name: 'Query builder' });
+  await expect(builder.getByLabel('Field').first()).toHaveValue('Account ID');
+  const accountId = await builder
+    .getByLabel(/value$/)
+    .first()
+    .inputValue();
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table.getByRole('row').nth(1)).toContainText(accountId);
+  const answer = await queryInPage(page, {
+    module: 'investment_holdings',
+    count_only: true,
+    filters: { filter: [{ account__c: { $equals: accountId } }] },
+  });
+  const count = (answer.body as { record_count: number }).record_count;
+  await expect(page.getByText(`${count.toLocaleString('en-US')} records match.`)).toBeVisible();
+  await expect(chart(page, 'Fund balance by asset class')).toBeVisible();
+
+  // Back: the 13F workspace as it was, its query and rows.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '26');
+});
+
+test('each CRM module charts its starter result, and a bar filters the table', async ({
+  page,
+}, testInfo) => {
+  await openStarter(page, 'investment_holdings');
+  const balance = chart(page, 'Fund balance by asset class');
+  await expect(bars(balance).first()).toBeVisible();
+  await keepScreenshot(balance, testInfo, 'investment-holdings');
+  await bars(balance).first().click();
+  const chip = page.getByLabel(/^Chart filter: /);
+  const assetClass = ((await chip.getAttribute('aria-label')) ?? '').replace('Chart filter: ', '');
+  const table = page.getByRole('table', { name: 'Results' });
+  const column = await table
+    .getByRole('columnheader')
+    .allInnerTexts()
+    .then((headers) => headers.findIndex((header) => header.startsWith('Asset class')));
+  const cells = await table
+    .getByRole('row')
+    .locator(`td:nth-child(${String(column + 1)})`)
+    .allInnerTexts();
+  expect(cells.length).toBeGreaterThan(0);
+  expect(new Set(cells)).toEqual(new Set([assetClass]));
+
+  for (const [module, title] of [
+    ['accounthistory', 'Changes per field per month'],
+    ['metro_area__c', 'Metro areas per country'],
+    ['manager_presentation__c', 'Documents per type per month'],
+    ['updates', 'Job changes, role changes and field changes per month'],
+  ] as const) {
+    await page.goto(`/q/${module}?run=starter`);
+    const section = chart(page, title);
+    await expect(bars(section).first()).toBeVisible();
+    await keepScreenshot(section, testInfo, module);
+  }
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('the planted data-quality filer shows its flags in the charts and the table', async ({
+  page,
+}, testInfo) => {
+  const body = {
+    module: '13f_holdings',
+    filters: {
+      filter: [
+        { companyname: { $equals: 'ALDER CREEK CAPITAL (DATA-QUALITY DEMO)' } },
+        { periodofreport: { $equals: '2023-03-31' } },
+      ],
+      order_by: 'value:DESC',
+    },
+  };
+  await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings')}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
+  await page.goto(`/q/13f_holdings#query=${encodeURIComponent(JSON.stringify(body))}`);
+  const flags = page.getByRole('alert').filter({ hasText: 'Data-quality flags' });
+  await expect(flags).toContainText('Filed 143 days after the quarter');
+  await expect(flags).toContainText(/MA: .*split or a data error/);
+  await expect(flags).toContainText(/KO: .*unit error/);
+  await keepScreenshot(chart(page, /^Portfolio weights — ALDER CREEK/), testInfo, 'flags-weights');
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table.getByRole('columnheader', { name: 'Flags' })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
+});
+
+test('the login page loads no chart code; a workspace loads it only with a result', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(scripts.some((url) => url.includes('chart-panel'))).toBe(false);
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  await page.goto('/q/metro_area__c?run=starter');
+  await expect(chart(page, 'Metro areas per country')).toBeVisible();
+  expect(scripts.some((url) => url.includes('chart-panel'))).toBe(true);
+});
