@@ -9,17 +9,15 @@
  * Times end when the frame after React's commit has been painted (a task posted from that frame's
  * requestAnimationFrame), so they include style, layout and paint, not only JavaScript.
  */
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../testing/chromium.ts';
+import { serveStatic } from './static-server.ts';
 import { formatMs, percentile, withDeadline } from './stats.ts';
 import type { BenchWindow, TableBench } from './table-page/protocol.ts';
 
@@ -40,49 +38,6 @@ const GOALS = {
   csvRatio: 1.0,
   csvMs: 500,
 } as const;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
-
-/** A static server for the built page on 127.0.0.1, any free port. */
-async function serve(dir: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(dir + sep)) {
-      response.writeHead(403).end();
-      return;
-    }
-    stat(file).then(
-      (info) => {
-        if (!info.isFile()) throw new Error('not a file');
-        response.writeHead(200, {
-          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'content-length': info.size,
-          // Cross-origin isolation gives performance.now() and frame times full resolution
-          // (otherwise they come in 100 µs steps, and a 16.67 ms frame reads as 16.6 or 16.8).
-          'cross-origin-opener-policy': 'same-origin',
-          'cross-origin-embedder-policy': 'require-corp',
-        });
-        createReadStream(file).pipe(response);
-      },
-      () => {
-        response.writeHead(404).end();
-      },
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 const median = (samples: readonly number[]) => percentile(samples, 50);
 
@@ -133,7 +88,7 @@ async function measure(): Promise<{ rows: Row[]; notes: string[] }> {
     await rm(outDir, { recursive: true, force: true });
     throw new Error('out of time after the build');
   }
-  const served = await serve(outDir);
+  const served = await serveStatic(outDir);
   server = served.server;
 
   const launched = await chromium.launch({

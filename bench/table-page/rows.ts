@@ -1,7 +1,7 @@
 import type { ServiceRecord } from '#contract/response';
 
 /** A small seeded PRNG (mulberry32): the same rows on every run and machine. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -57,29 +57,72 @@ export function portfolioWeights(positions: readonly Position[], topN: number): 
       : total !== null && total > 0 && position.value !== null
         ? (position.value / total) * 100
         : 0;
-  const slices: WeightSlice[] = positions
-    .filter((position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0)
-    .map((position) => ({
-      cusip: position.cusip,
-      label: position.label,
-      issuer: position.issuer,
-      value: position.value,
-      weight: weightOf(position),
-    }))
-    .sort((a, b) => b.weight - a.weight || compareText(a.label, b.label));
-  const top = slices.slice(0, Math.max(0, Math.floor(topN)));
-  const rest = slices.length - top.length;
+  // NaN shows none, as slice(0, NaN) would.
+  const count = Math.max(0, Math.floor(topN)) || 0;
+  // Only the largest are shown (and the 10 largest summed): at most max(topN, 10) are ranked.
+  const ranked = largestSlices(
+    positions.filter((position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0),
+    weightOf,
+    Math.max(count, 10),
+  );
+  const top = ranked.slices.slice(0, count);
+  const rest = ranked.count - top.length;
   return {
     total,
-    positionCount: slices.length,
+    positionCount: ranked.count,
     top,
     other: {
       weight: rest === 0 ? 0 : Math.max(0, 100 - sum(top.map((slice) => slice.weight))),
       count: rest,
     },
-    top10Weight: sum(slices.slice(0, 10).map((slice) => slice.weight)),
+    top10Weight: sum(ranked.slices.slice(0, 10).map((slice) => slice.weight)),
     weightSource: served ? 'served' : 'derived',
   };
+}
+
+/** Largest weight first, then by label: the order of a portfolio's slices. */
+const bySlice = (a: WeightSlice, b: WeightSlice) =>
+  b.weight - a.weight || compareText(a.label, b.label);
+
+function toSlice(position: Position, weight: number): WeightSlice {
+  return {
+    cusip: position.cusip,
+    label: position.label,
+    issuer: position.issuer,
+    value: position.value,
+    weight,
+  };
+}
+
+/**
+ * The `limit` first slices of `held` in `bySlice` order (as a stable sort would give them), and
+ * how many there are. A portfolio can hold 100,000 positions: a full sort of them all cost more
+ * than the rest of the chart, so the largest are kept in a short sorted list instead.
+ */
+function largestSlices(
+  held: readonly Position[],
+  weightOf: (position: Position) => number,
+  limit: number,
+): { slices: WeightSlice[]; count: number } {
+  if (limit * 8 >= held.length) {
+    const all = held.map((position) => toSlice(position, weightOf(position)));
+    return { slices: all.sort(bySlice).slice(0, limit), count: all.length };
+  }
+  const kept: WeightSlice[] = [];
+  for (const position of held) {
+    const weight = weightOf(position);
+    const last = kept.at(-1);
+    // Cheap rejection first: no larger than the smallest kept (ties go by label).
+    if (kept.length === limit && last !== undefined && weight < last.weight) continue;
+    const slice = toSlice(position, weight);
+    // After every kept slice it does not come before: a later equal slice stays later.
+    let at = kept.length;
+    while (at > 0 && bySlice(slice, kept[at - 1] as WeightSlice) < 0) at--;
+    if (at >= limit) continue;
+    kept.splice(at, 0, slice);
+    if (kept.length > limit) kept.pop();
+  }
+  return { slices: kept, count: held.length };
 }
 
 /** How one security changed between two quarters of one filer. */

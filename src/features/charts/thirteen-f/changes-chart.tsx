@@ -115,7 +115,7 @@ export function ChangesChart({
     const changeFlags = flags.get(change.cusip) ?? [];
     return {
       ...change,
-      name: `${changeFlags.length > 0 ? '⚠ ' : ''}${change.label}`,
+      name: `${changeFlags.some((flag) => flag.kind === 'price-jump') ? '⚠ ' : ''}${change.label}`,
       plotted: change.status === 'NEW' ? largestRise : (change.shareChangePct ?? 0),
       fill: STATUS_COLORS[change.status],
       flags: changeFlags,

@@ -52,7 +52,8 @@ export function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value !== 'string') return null;
-  const text = value.trim().replaceAll(',', '');
+  const trimmed = value.trim();
+  const text = trimmed.includes(',') ? trimmed.replaceAll(',', '') : trimmed;
   return NUMERIC.test(text) ? Number(text) : null;
 }
 
@@ -62,17 +63,37 @@ function toText(value: unknown): string {
   return '';
 }
 
+/**
+ * `parse` remembering its answers for the last few distinct texts: the positions of a filing
+ * share a handful of dates, and flags and aggregation read them once per position.
+ */
+function rememberLast<T>(parse: (text: string) => T, size = 64): (text: string) => T {
+  const answers = new Map<string, T>();
+  return (text) => {
+    const known = answers.get(text);
+    if (known !== undefined || answers.has(text)) return known as T;
+    if (answers.size >= size) answers.clear();
+    const answer = parse(text);
+    answers.set(text, answer);
+    return answer;
+  };
+}
+
+const dayOfText = rememberLast((text) => DAY_PREFIX.exec(text)?.[0] ?? null);
+const dayNumberOfText = rememberLast((text) => {
+  const match = DAY_PREFIX.exec(text);
+  if (!match) return null;
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 86_400_000;
+});
+
 /** The 'YYYY-MM-DD' day a date or datetime text starts with; null when it has none. */
 export function dayOf(value: string | null): string | null {
-  const match = value === null ? null : DAY_PREFIX.exec(value);
-  return match ? match[0] : null;
+  return value === null ? null : dayOfText(value);
 }
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD…' text, counted in UTC so no zone shifts a day. */
 export function dayNumber(value: string | null): number | null {
-  const match = value === null ? null : DAY_PREFIX.exec(value);
-  if (!match) return null;
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 86_400_000;
+  return value === null ? null : dayNumberOfText(value);
 }
 
 /** Milliseconds of a 'YYYY-MM-DD hh:mm:ss' (UTC, as the service writes) or ISO datetime. */
@@ -102,73 +123,100 @@ export function rowPositionKey(row: ServiceRecord): string | undefined {
   return positionKey(toText(row.companyname), dayOf(toText(row.periodofreport)) ?? '', cusip);
 }
 
-interface Accumulator {
-  position: Position;
-  /** The value of the row the issuer name was taken from (the server takes the largest's). */
-  issuerValue: number;
-  weightMissing: boolean;
-}
+/** A position while its rows are aggregated (the result is handed out read-only). */
+type Aggregated = { -readonly [K in keyof Position]: Position[K] };
 
 /**
  * Aggregates rows by filer + period + CUSIP (one security spans many rows in real filings).
  * Rows without a CUSIP are skipped. Positions come in the order their first row came.
+ *
+ * Results reach 100,000 rows and this runs on the main thread: one pass, each field read and
+ * parsed once, one object per position (updated in place while its rows come), and the
+ * period's day and the filer-period group looked up once per run of rows that share them.
  */
 export function toPositions(rows: readonly ServiceRecord[]): Position[] {
-  const byKey = new Map<string, Accumulator>();
+  // Positions by CUSIP within each filer + period; a result's rows come in runs of one filer and
+  // period, so the group is looked up again only when those change.
+  const groups = new Map<string, Map<string, number>>();
+  const positions: Aggregated[] = [];
+  // Per position: the value of the row its issuer name came from (the server takes the
+  // largest's), and whether a row lacked a weight.
+  const issuerValues: number[] = [];
+  const weightMissing: boolean[] = [];
+  let group: Map<string, number> | undefined;
+  let groupFiler = '';
+  let groupPeriod = '';
+  let periodText: string | undefined;
+  let periodDay = '';
   for (const row of rows) {
-    const key = rowPositionKey(row);
-    if (key === undefined) continue;
+    const cusip = toText(row.cusip).toUpperCase();
+    if (cusip === '') continue;
+    const filer = toText(row.companyname);
+    const text = toText(row.periodofreport);
+    if (text !== periodText) {
+      periodText = text;
+      periodDay = dayOf(text) ?? '';
+    }
+    if (group === undefined || filer !== groupFiler || periodDay !== groupPeriod) {
+      const key = positionKey(filer, periodDay, '');
+      group = groups.get(key);
+      if (group === undefined) {
+        group = new Map();
+        groups.set(key, group);
+      }
+      groupFiler = filer;
+      groupPeriod = periodDay;
+    }
     const value = toNumber(row.value);
     const weight = toNumber(row.portfolio_pct_weight);
     const issuer = toText(row.nameofissuer);
     const ticker = toText(row.ticker) || null;
     const filedAt = toText(row.filedat) || null;
-    const found = byKey.get(key);
-    if (!found) {
-      byKey.set(key, {
-        position: {
-          filer: toText(row.companyname),
-          period: dayOf(toText(row.periodofreport)) ?? '',
-          cusip: toText(row.cusip).toUpperCase(),
-          ticker,
-          issuer,
-          label: '',
-          value,
-          shares: toNumber(row.shrsorprnamt),
-          weight,
-          status: statusOf(row.status),
-          pctChange: toNumber(row.pct_change_qoq),
-          filedAt,
-        },
-        issuerValue: value ?? Number.NEGATIVE_INFINITY,
-        weightMissing: weight === null,
+    const index = group.get(cusip);
+    if (index === undefined) {
+      group.set(cusip, positions.length);
+      positions.push({
+        filer,
+        period: periodDay,
+        cusip,
+        ticker,
+        issuer,
+        label: '',
+        value,
+        shares: toNumber(row.shrsorprnamt),
+        weight,
+        status: statusOf(row.status),
+        pctChange: toNumber(row.pct_change_qoq),
+        filedAt,
       });
+      issuerValues.push(value ?? Number.NEGATIVE_INFINITY);
+      weightMissing.push(weight === null);
       continue;
     }
-    const before = found.position;
+    const found = positions[index] as Aggregated;
     // Issuer names vary between rows of one security; keep the largest row's, as the server does.
-    const takeIssuer = issuer !== '' && (before.issuer === '' || (value ?? 0) > found.issuerValue);
-    if (takeIssuer) found.issuerValue = value ?? found.issuerValue;
-    found.weightMissing ||= weight === null;
-    found.position = {
-      ...before,
-      ticker: before.ticker ?? ticker,
-      issuer: takeIssuer ? issuer : before.issuer,
-      value: addOrNull(before.value, value),
-      shares: addOrNull(before.shares, toNumber(row.shrsorprnamt)),
-      weight: found.weightMissing ? null : addOrNull(before.weight, weight),
-      status: before.status ?? statusOf(row.status),
-      pctChange: before.pctChange ?? toNumber(row.pct_change_qoq),
-      filedAt:
-        filedAt !== null && (before.filedAt === null || instant(filedAt) > instant(before.filedAt))
-          ? filedAt
-          : before.filedAt,
-    };
+    if (
+      issuer !== '' &&
+      (found.issuer === '' || (value ?? 0) > (issuerValues[index] ?? Number.NEGATIVE_INFINITY))
+    ) {
+      if (value !== null) issuerValues[index] = value;
+      found.issuer = issuer;
+    }
+    const missing = weightMissing[index] === true || weight === null;
+    weightMissing[index] = missing;
+    found.ticker ??= ticker;
+    found.value = addOrNull(found.value, value);
+    found.shares = addOrNull(found.shares, toNumber(row.shrsorprnamt));
+    found.weight = missing ? null : addOrNull(found.weight, weight);
+    found.status ??= statusOf(row.status);
+    found.pctChange ??= toNumber(row.pct_change_qoq);
+    if (filedAt !== null && (found.filedAt === null || instant(filedAt) > instant(found.filedAt)))
+      found.filedAt = filedAt;
   }
-  return [...byKey.values()].map(({ position }) => ({
-    ...position,
-    label: position.ticker ?? (position.issuer || position.cusip),
-  }));
+  for (const position of positions) {
+    position.label = position.ticker ?? (position.issuer || position.cusip);
+  }
+  return positions;
 }
 
 /** Whether a position is held: shares > 0, else value > 0, else anything but a SOLD OUT row. */
@@ -189,11 +237,20 @@ export function filersAndPeriods(positions: readonly Position[]): {
   pairs: { filer: string; period: string; positions: number }[];
 } {
   const counts = new Map<string, { filer: string; period: string; positions: number }>();
+  // Positions come in runs of one filer and period: the pair is looked up when the run changes.
+  let last: { filer: string; period: string; positions: number } | undefined;
   for (const { filer, period } of positions) {
+    if (last !== undefined && last.filer === filer && last.period === period) {
+      last.positions += 1;
+      continue;
+    }
     const key = positionKey(filer, period, '');
-    const pair = counts.get(key);
-    if (pair) pair.positions += 1;
-    else counts.set(key, { filer, period, positions: 1 });
+    last = counts.get(key);
+    if (last) last.positions += 1;
+    else {
+      last = { filer, period, positions: 1 };
+      counts.set(key, last);
+    }
   }
   const pairs = [...counts.values()].sort(
     (a, b) => compareText(a.filer, b.filer) || compareText(b.period, a.period),
@@ -228,8 +285,14 @@ export const sum = (values: readonly number[]) => values.reduce((total, value) =
 
 /** Sum of the values present; null when none is. */
 export function totalValue(positions: readonly Position[]): number | null {
-  const values = positions.map((position) => position.value).filter((value) => value !== null);
-  return values.length === 0 ? null : sum(values);
+  let total = 0;
+  let any = false;
+  for (const { value } of positions) {
+    if (value === null) continue;
+    total += value;
+    any = true;
+  }
+  return any ? total : null;
 }
 
 /** part / whole × 100; null when either is missing or the whole is not positive. */

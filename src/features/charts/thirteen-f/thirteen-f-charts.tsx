@@ -1,11 +1,11 @@
 import { Alert, Group, List, Select, Stack, Tabs, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { matchedAccountOf } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
 import { RelatedQueriesMenu } from '../../../components/related-queries.tsx';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { useFilerAccount } from '../../../lib/thirteen-f-queries.ts';
+import { useChartWidth } from '../use-chart-width.ts';
 import { ChangesChart } from './changes-chart.tsx';
 import { positionFlags } from './flags.ts';
 import type { DataFlag } from './flags.ts';
@@ -130,8 +130,8 @@ export function ThirteenFCharts({
 }) {
   const scope = useThirteenFScope(rows, body);
   const flags = useFlags(scope);
-  const { ref, width } = useElementSize();
-  const chartWidth = Math.max(360, Math.floor(width) - 24);
+  const { ref, width } = useChartWidth();
+  const chartWidth = Math.max(360, Math.floor(width ?? 0) - 24);
   const fromRows = useMemo(() => {
     const row = rows.find(
       (candidate) => candidate.companyname === undefined || candidate.companyname === scope.filer,
@@ -157,26 +157,29 @@ export function ThirteenFCharts({
         {scope.known && <RelatedQueriesMenu account={account} pending={pending} />}
       </Group>
       <FlagSummary scope={scope} flags={flags} />
-      <Tabs defaultValue="weights" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="weights">Portfolio weights</Tabs.Tab>
-          <Tabs.Tab value="changes">Holdings changes</Tabs.Tab>
-          <Tabs.Tab value="history">History</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="weights" pt="xs">
-          <WeightsChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
-        </Tabs.Panel>
-        <Tabs.Panel value="changes" pt="xs">
-          <Stack gap="sm">
-            <ChangesChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="xs">
-          <Stack gap="sm">
-            <HistoryChart scope={scope} width={chartWidth} onFilter={onFilter} />
-          </Stack>
-        </Tabs.Panel>
-      </Tabs>
+      {/* Drawn once the width is known, rather than twice (at a guessed width, then the real one). */}
+      {width !== undefined && (
+        <Tabs defaultValue="weights" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="weights">Portfolio weights</Tabs.Tab>
+            <Tabs.Tab value="changes">Holdings changes</Tabs.Tab>
+            <Tabs.Tab value="history">History</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="weights" pt="xs">
+            <WeightsChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
+          </Tabs.Panel>
+          <Tabs.Panel value="changes" pt="xs">
+            <Stack gap="sm">
+              <ChangesChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="history" pt="xs">
+            <Stack gap="sm">
+              <HistoryChart scope={scope} width={chartWidth} onFilter={onFilter} />
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      )}
     </Stack>
   );
 }

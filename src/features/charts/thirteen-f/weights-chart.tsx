@@ -63,16 +63,19 @@ export function WeightsChart({
   const [topN, setTopN] = useState('15');
   const positions = scope.fullPortfolio ?? scope.inResult;
   const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
-  const inResult = useMemo(
-    () => new Set(scope.inResult.map((position) => position.cusip)),
-    [scope.inResult],
-  );
+  // Which of the shown slices the result holds (not a set of every position: there may be 100k).
+  const inResult = useMemo(() => {
+    const shown = new Set(weights.top.map((slice) => slice.cusip));
+    const held = new Set<string>();
+    for (const position of scope.inResult) if (shown.has(position.cusip)) held.add(position.cusip);
+    return held;
+  }, [weights.top, scope.inResult]);
   const bars: WeightBar[] = [
     ...weights.top.map((slice) => {
       const sliceFlags = flags.get(slice.cusip) ?? [];
       return {
         key: slice.cusip,
-        label: `${sliceFlags.length > 0 ? '⚠ ' : ''}${slice.label}`,
+        label: `${sliceFlags.some((flag) => flag.kind === 'price-jump') ? '⚠ ' : ''}${slice.label}`,
         issuer: slice.issuer,
         weight: slice.weight,
         value: slice.value,

@@ -1,0 +1,310 @@
+/**
+ * The charts on 100,000 synthetic rows, in a production build in a real (headless) Chromium:
+ * `ModuleChart` for `updates` (stacked monthly bars over five years) and `investment_holdings`
+ * (category bars), and the 13F `ThirteenFCharts` (one filer's whole portfolio of 100,000
+ * positions, weights tab). For each: the longest main-thread task (PerformanceObserver 'longtask')
+ * from handing the rows to the chart until it has painted and settled, the time to that paint,
+ * and the data marks drawn against the budget of 2 per pixel of the chart's width; against the
+ * same chart on 1,000 rows. The page is bench/chart-page (the charts alone, not the app). Exits 1
+ * when a goal is missed.
+ *
+ *   npx tsx bench/charts.bench.ts
+ *
+ * Each chart gets a fresh browser context: its first render ("cold page") is a first chart with
+ * no code of the page run yet, so it includes compiling it (in the app, React and Mantine would
+ * be warm by then: the cold page is the pessimistic case); then RUNS more renders on 1,000 and
+ * 100,000 rows, interleaved. The goal holds for every 100,000-row render. Long tasks are those of
+ * 50 ms or more (the browser's threshold): "< 50 ms" means there was none.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { build } from 'vite';
+import { chromiumLaunchOptions } from '../testing/chromium.ts';
+import type { BenchWindow, ChartBench, ChartCase, ChartRender } from './chart-page/protocol.ts';
+import { serveStatic } from './static-server.ts';
+import { formatMs, percentile, withDeadline } from './stats.ts';
+
+const BUDGET_MS = 150_000;
+const STEP_MS = 25_000;
+const ROOT = join(import.meta.dirname, '..');
+const PAGE_DIR = join(import.meta.dirname, 'chart-page');
+const VIEWPORT = { width: 1440, height: 900 };
+const LARGE = 100_000;
+const SMALL = 1_000;
+/** Renders per size after the first, interleaved (small, large, small, …). */
+const RUNS = 3;
+
+const GOALS = {
+  longestTaskMs: 200,
+  marksPerPixel: 2,
+} as const;
+
+const CASES: readonly { readonly chart: ChartCase; readonly label: string }[] = [
+  { chart: 'updates', label: 'ModuleChart updates (stacked monthly)' },
+  { chart: 'investment_holdings', label: 'ModuleChart investment_holdings' },
+  { chart: '13f_holdings', label: 'ThirteenFCharts (weights tab)' },
+];
+
+type Method = keyof ChartBench;
+
+/** Calls `window.bench[name](...args)` in the page; fails after STEP_MS. */
+async function call<K extends Method>(
+  page: Page,
+  name: K,
+  ...args: Parameters<ChartBench[K]>
+): Promise<Awaited<ReturnType<ChartBench[K]>>> {
+  const evaluation = page.evaluate(
+    ([method, params]) => {
+      const bench = (window as BenchWindow).bench;
+      if (!bench) throw new Error('window.bench is missing');
+      return (bench[method] as (...values: unknown[]) => unknown).apply(bench, params);
+    },
+    [name, args] as [Method, unknown[]],
+  ) as Promise<Awaited<ReturnType<ChartBench[K]>>>;
+  return withDeadline(evaluation, STEP_MS, `window.bench.${name}`);
+}
+
+/** Some renders of one chart at one size. */
+interface Measured {
+  readonly renders: readonly ChartRender[];
+  /** The worst render's longest task. */
+  readonly longestTaskMs: number;
+  /** The median time to paint. */
+  readonly paintMs: number;
+  /** Marks drawn and their budget (2 per pixel of every chart surface's width). */
+  readonly marks: number;
+  readonly budget: number;
+  /** Every surface of every render within its own budget. */
+  readonly withinBudget: boolean;
+}
+
+function summarise(renders: readonly ChartRender[]): Measured {
+  const surfaces = renders.at(-1)?.surfaces ?? [];
+  return {
+    renders,
+    longestTaskMs: Math.max(...renders.map((render) => render.longestTaskMs)),
+    paintMs: percentile(
+      renders.map((render) => render.paintMs),
+      50,
+    ),
+    marks: surfaces.reduce((total, surface) => total + surface.elements, 0),
+    budget: surfaces.reduce(
+      (total, surface) => total + Math.floor(surface.width * GOALS.marksPerPixel),
+      0,
+    ),
+    withinBudget: renders.every(
+      (render) =>
+        render.surfaces.length > 0 &&
+        render.surfaces.every((surface) => surface.elements <= surface.width * GOALS.marksPerPixel),
+    ),
+  };
+}
+
+interface ChartResult {
+  readonly chart: ChartCase;
+  readonly label: string;
+  /** The first render of a fresh page, on 100,000 rows. */
+  readonly first: Measured;
+  readonly large: Measured;
+  readonly small: Measured;
+  readonly generatedMs: number;
+}
+
+/** Set once the run is over (or out of time): a step still under way must not start more. */
+const run = { finished: false };
+// A call, not a property read: TypeScript keeps a narrowed property narrowed across `await`.
+const finished = () => run.finished;
+let browser: Browser | undefined;
+let server: Server | undefined;
+let outDir: string | undefined;
+
+/** One chart in a fresh browser context: its first render, then RUNS per size. */
+async function measureChart(
+  launched: Browser,
+  origin: string,
+  chart: ChartCase,
+  label: string,
+): Promise<ChartResult> {
+  const context = await launched.newContext({ viewport: VIEWPORT });
+  try {
+    context.setDefaultTimeout(STEP_MS);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(origin, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as BenchWindow).bench !== undefined);
+    const generatedMs = await call(page, 'prepare', chart, LARGE);
+    await call(page, 'prepare', chart, SMALL);
+    const first = [await call(page, 'render', chart, LARGE)];
+    const large: ChartRender[] = [];
+    const small: ChartRender[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      if (finished()) throw new Error('out of time');
+      small.push(await call(page, 'render', chart, SMALL));
+      large.push(await call(page, 'render', chart, LARGE));
+    }
+    if (pageErrors.length > 0) throw new Error(`the page threw: ${pageErrors.join('; ')}`);
+    if (chart === '13f_holdings') {
+      // The 13F charts must have drawn from the rows alone: the whole portfolio, nothing fetched.
+      for (const render of [...first, ...large, ...small]) {
+        if (!render.text.includes('The result holds the whole portfolio'))
+          throw new Error('the 13F weights chart does not say the result is the whole portfolio');
+      }
+    }
+    return {
+      chart,
+      label,
+      first: summarise(first),
+      large: summarise(large),
+      small: summarise(small),
+      generatedMs,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measure(): Promise<{ results: ChartResult[]; notes: string[] }> {
+  outDir = await mkdtemp(join(tmpdir(), 'charts-bench-'));
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    root: PAGE_DIR,
+    base: '/',
+    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2_000 },
+    logLevel: 'warn',
+  });
+  if (finished()) {
+    await rm(outDir, { recursive: true, force: true });
+    throw new Error('out of time after the build');
+  }
+  const served = await serveStatic(outDir);
+  server = served.server;
+
+  const launched = await chromium.launch({
+    ...chromiumLaunchOptions,
+    headless: true,
+    timeout: STEP_MS,
+  });
+  browser = launched;
+  if (finished()) {
+    await launched.close();
+    served.server.close();
+    throw new Error('out of time while launching Chromium');
+  }
+
+  // The page's conditions, once.
+  const probe = await launched.newContext({ viewport: VIEWPORT });
+  const probePage = await probe.newPage();
+  await probePage.goto(served.origin, { waitUntil: 'load' });
+  await probePage.waitForFunction(() => (window as BenchWindow).bench !== undefined);
+  const userAgent = await probePage.evaluate(() => navigator.userAgent);
+  const info = await call(probePage, 'info');
+  await probe.close();
+  if (!info.longTaskSupported)
+    throw new Error("this Chromium has no PerformanceObserver 'longtask'");
+
+  const results: ChartResult[] = [];
+  for (const { chart, label } of CASES) {
+    if (finished()) throw new Error('out of time');
+    results.push(await measureChart(launched, served.origin, chart, label));
+  }
+
+  const thirteenF = results.at(-1)?.large.renders[0];
+  const requests = thirteenF?.requests ?? 0;
+  const samples = (values: readonly number[]) =>
+    values.map((value) => (value > 0 ? value.toFixed(0) : '<50')).join(', ');
+  const notes = [
+    `Chromium ${launched.version()}, headless (${/Headless/.test(userAgent) ? 'HeadlessChrome user agent' : userAgent}), ` +
+      `${chromiumLaunchOptions.executablePath ?? "Playwright's build"}, viewport ${VIEWPORT.width}x${VIEWPORT.height}, ` +
+      `charts in a ${info.hostWidth} px wide host, production build; ` +
+      `timers ${info.isolated ? 'at full resolution (cross-origin isolated)' : 'in 100 µs steps'}`,
+    `each chart in a fresh browser context: its first render ("cold page": 100,000 rows, no code of the page run yet), ` +
+      `then ${RUNS} renders per size, interleaved; longest task = the worst render's, to paint = median`,
+    `rows generated in the page before measuring (100k): ${results.map((result) => `${result.chart} ${formatMs(result.generatedMs)}`).join(', ')}`,
+    `13F: ${requests} request${requests === 1 ? '' : 's'} per render (previous quarter, filer's account), ` +
+      "answered 401 by the page's fetch stub; the whole portfolio was the rows (nothing else fetched)",
+  ];
+  for (const { label, first, large, small } of results) {
+    const line = (name: string, measured: Measured) =>
+      `${name} longest ${samples(measured.renders.map((render) => render.longestTaskMs))} ms ` +
+      `(long tasks ${measured.renders.map((render) => render.longTasks.length).join(', ')}), ` +
+      `paint ${samples(measured.renders.map((render) => render.paintMs))} ms`;
+    notes.push(`${label}: ${line('cold', first)}; ${line('100k', large)}; ${line('1k', small)}`);
+  }
+  return { results, notes };
+}
+
+const longest = (ms: number) => (ms > 0 ? formatMs(ms) : '< 50 ms');
+const ratio = (large: number, small: number) =>
+  large > 0 && small > 0 ? `${(large / small).toFixed(1)}x` : '—';
+
+try {
+  const { results, notes } = await withDeadline(measure(), BUDGET_MS, 'the benchmark');
+
+  console.log('Charts in a production build in Chromium (bench/chart-page):');
+  for (const note of notes) console.log(`  ${note}`);
+  console.log(
+    '\n' +
+      '  chart'.padEnd(40) +
+      'rows'.padStart(9) +
+      '  render'.padEnd(12) +
+      'longest task'.padStart(13) +
+      'to paint'.padStart(11) +
+      'marks / budget'.padStart(17) +
+      '  goal',
+  );
+  const row = (
+    name: string,
+    rows: string,
+    render: string,
+    measured: Measured,
+    verdict: string,
+  ): string =>
+    `  ${name.padEnd(38)}` +
+    rows.padStart(9) +
+    `  ${render.padEnd(10)}` +
+    longest(measured.longestTaskMs).padStart(13) +
+    formatMs(measured.paintMs).padStart(11) +
+    `${String(measured.marks)} / ${String(measured.budget)}`.padStart(17) +
+    (verdict ? `  ${verdict}` : '');
+  let missed = 0;
+  for (const { label, first, large, small } of results) {
+    const met =
+      Math.max(first.longestTaskMs, large.longestTaskMs) <= GOALS.longestTaskMs &&
+      first.withinBudget &&
+      large.withinBudget &&
+      small.withinBudget;
+    if (!met) missed++;
+    console.log(row(label, '100,000', 'cold page', first, met ? 'met' : 'NOT met'));
+    console.log(row('', '100,000', `again (${RUNS})`, large, ''));
+    console.log(row('', '1,000', `again (${RUNS})`, small, ''));
+    console.log(
+      `  ${''.padEnd(38)}${''.padStart(9)}  ${'100k / 1k'.padEnd(10)}` +
+        ratio(large.longestTaskMs, small.longestTaskMs).padStart(13) +
+        ratio(large.paintMs, small.paintMs).padStart(11),
+    );
+  }
+  console.log(
+    `\ngoals: every 100,000-row render's longest task ≤ ${GOALS.longestTaskMs} ms; ` +
+      `marks (bars, dots, points) ≤ ${GOALS.marksPerPixel} per pixel of the chart's width`,
+  );
+  console.log(
+    missed === 0 ? 'All goals met.' : `${missed} chart${missed === 1 ? '' : 's'} NOT met.`,
+  );
+  process.exitCode = missed === 0 ? 0 : 1;
+} finally {
+  run.finished = true;
+  await browser?.close();
+  await new Promise<void>((resolve) => {
+    if (server)
+      server.close(() => {
+        resolve();
+      });
+    else resolve();
+  });
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,179 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceRecord } from '#contract/response';
+import {
+  axisLabels,
+  barsTopDown,
+  chartData,
+  clickBar,
+  figureNamed,
+  tableTexts,
+} from '../../../../testing/chart-dom.ts';
+import { cusipOf } from '../../../../testing/chart-rows.ts';
+import {
+  current,
+  FILER,
+  PREVIOUS_HOLDINGS,
+  PREVIOUS_QUARTER,
+  previous,
+  QUARTER,
+  renderThirteenFCharts,
+} from '../../../../testing/thirteen-f-harness.tsx';
+import { session } from '../../../lib/services.ts';
+import { STATUS_COLORS } from '../colors.ts';
+
+const CHANGES = `Holdings changes — ${FILER} · ${QUARTER}`;
+const SPLIT = `Value change split — ${FILER} · ${QUARTER}`;
+const COLUMNS = [
+  'Holding',
+  'Status',
+  'Shares before',
+  'Shares after',
+  'Share change',
+  'Quantity effect',
+  'Price effect',
+  'Impact (pp)',
+];
+
+/** The charts of ACME's whole portfolio at QUARTER, on the Holdings changes tab. */
+async function setup(
+  table: readonly ServiceRecord[] = [...current(), ...previous()],
+  filedat?: string,
+) {
+  const view = renderThirteenFCharts(current(filedat), table);
+  await view.user.click(screen.getByRole('tab', { name: 'Holdings changes' }));
+  const changes = () => figureNamed(CHANGES);
+  return { ...view, changes };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.signOut();
+});
+
+describe('ChangesChart', () => {
+  it('classifies NEW, ADDED and REDUCED from the two quarters', async () => {
+    const { user, changes } = await setup();
+    expect(
+      await screen.findByText(
+        `Classified here from ${QUARTER} against ${PREVIOUS_QUARTER} (both quarters fetched for this chart); sorted by portfolio impact within each status.`,
+      ),
+    ).toBeVisible();
+    expect(changes()).toHaveAccessibleDescription(
+      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED. The largest impact is DDD.',
+    );
+    expect(await chartData(user, CHANGES)).toEqual([
+      COLUMNS,
+      ['DDD', 'NEW', '0', '1,000,000', 'new', '$100,000,000', '$0', '10.00%'],
+      ['AAA', 'ADDED', '1,500,000', '2,000,000', '+33.33%', '$40,000,000', '$40,000,000', '4.00%'],
+      ['BBB', 'REDUCED', '2,000,000', '1,500,000', '-25.00%', '-$50,000,000', '$0', '5.00%'],
+    ]);
+    // Diverging bars in status colours, as long as the share change; NEW reaches the axis' end.
+    const bars = barsTopDown(changes());
+    expect(bars.map((bar) => bar.fill)).toEqual([
+      STATUS_COLORS.NEW,
+      STATUS_COLORS.ADDED,
+      STATUS_COLORS.REDUCED,
+    ]);
+    const scale = (bars[0]?.width ?? 0) / 100;
+    expect(bars.map((bar) => bar.width / scale)).toEqual([
+      100,
+      expect.closeTo(33.33, 2),
+      expect.closeTo(-25, 5),
+    ]);
+  });
+
+  it('adds the sold-out and the unchanged positions on request', async () => {
+    const { user, changes } = await setup();
+    await screen.findByText(/^Classified here/);
+    await user.click(screen.getByRole('checkbox', { name: 'Whole portfolio' }));
+    expect(changes()).toHaveAccessibleDescription(/The largest impact is ZZZ\.$/);
+    const rows = await chartData(user, CHANGES);
+    expect(rows.at(-1)).toEqual([
+      'ZZZ',
+      'SOLD OUT',
+      '1,300,000',
+      '0',
+      '-100.00%',
+      '-$130,000,000',
+      '$0',
+      '13.00%',
+    ]);
+    const bars = barsTopDown(changes());
+    expect(bars.at(-1)?.width).toBeCloseTo(-(bars[0]?.width ?? 0), 5);
+    await user.click(screen.getByRole('checkbox', { name: 'Unchanged' }));
+    const all = tableTexts(screen.getByRole('table', { name: `${CHANGES}: data` }));
+    expect(all.slice(1).map((row) => row[1])).toEqual([
+      'NEW',
+      'ADDED',
+      'REDUCED',
+      'SOLD OUT',
+      ...Array<string>(11).fill('UNCHANGED'),
+    ]);
+  });
+
+  it('splits each change in value into what trading did and what the price did', async () => {
+    const { user } = await setup();
+    const split = await screen.findByRole('figure', { name: SPLIT });
+    expect(split).toHaveAccessibleDescription(
+      'Across these 3 positions, trading moved $90,000,000 and prices $40,000,000.',
+    );
+    expect(within(split).getByText('Quantity effect')).toBeVisible();
+    expect(within(split).getByText('Price effect')).toBeVisible();
+    expect(await chartData(user, SPLIT)).toEqual([
+      ['Holding', 'Quantity effect (USD)', 'Price effect (USD)', 'Value change (USD)'],
+      ['DDD', '$100,000,000', '$0', '$100,000,000'],
+      ['AAA', '$40,000,000', '$40,000,000', '$80,000,000'],
+      ['BBB', '-$50,000,000', '$0', '-$50,000,000'],
+    ]);
+    // One row of segments per holding; AAA's two effects are equal: two segments of one length.
+    const bars = barsTopDown(split);
+    const rows = [...new Set(bars.map((bar) => Math.round(bar.y)))];
+    expect(rows).toHaveLength(3);
+    const aaa = bars.filter((bar) => Math.round(bar.y) === rows[1]);
+    expect(aaa).toHaveLength(2);
+    expect(aaa[0]?.width).toBeCloseTo(aaa[1]?.width ?? 0, 5);
+  });
+
+  it('shows the statuses as served when the previous quarter is not in the data', async () => {
+    const { user, changes } = await setup(current());
+    expect(
+      await screen.findByText(
+        `No filing for ${PREVIOUS_QUARTER} in the data: statuses and changes as served, without the value split.`,
+      ),
+    ).toBeVisible();
+    expect(changes()).toHaveAccessibleDescription(
+      '1 NEW, 1 ADDED, 1 REDUCED, 0 SOLD OUT, 11 UNCHANGED. The largest impact is DDD.',
+    );
+    expect(await chartData(user, CHANGES)).toEqual([
+      COLUMNS,
+      ['DDD', 'NEW', '0', '1,000,000', 'new', '—', '—', '10.00%'],
+      ['AAA', 'ADDED', '—', '2,000,000', '+33.33%', '—', '—', '6.67%'],
+      ['BBB', 'REDUCED', '—', '1,500,000', '-25.00%', '—', '—', '3.75%'],
+    ]);
+    expect(screen.queryByRole('figure', { name: SPLIT })).toBeNull();
+  });
+
+  it('marks ⚠ only the position whose implied price jumped, not every bar of a late filing', async () => {
+    const split = PREVIOUS_HOLDINGS.map((holding) =>
+      holding.ticker === 'BBB' ? { ...holding, price: 10 } : holding,
+    );
+    const { changes } = await setup([...current('2025-06-30'), ...previous(split)], '2025-06-30');
+    await screen.findByText(/^Classified here/);
+    expect(axisLabels(changes(), 'y')).toEqual(['DDD', 'AAA', '⚠ BBB']);
+  });
+
+  it('filters the table on the clicked change', async () => {
+    const { user, changes, onFilter } = await setup();
+    await screen.findByText(/^Classified here/);
+    await clickBar(user, changes(), 1);
+    expect(onFilter).toHaveBeenCalledExactlyOnceWith({
+      label: `AAA (ADDED) · ${FILER} · ${QUARTER}`,
+      conditions: [
+        { field: 'companyname', op: 'in', values: [FILER] },
+        { field: 'periodofreport', op: 'in', values: [QUARTER] },
+        { field: 'cusip', op: 'in', values: [cusipOf('AAA')] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import { MantineContext, useMantineContext } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { ServiceRecord } from '#contract/response';
+import { ThirteenFCharts } from '../src/features/charts/thirteen-f/thirteen-f-charts.tsx';
+import type { RowFilter } from '../src/lib/row-filter.ts';
+import { session } from '../src/lib/services.ts';
+import { portfolioRows } from './chart-rows.ts';
+import type { HoldingSpec } from './chart-rows.ts';
+import { fakeFetch, jsonResponse } from './fake-fetch.ts';
+import { renderWithProviders } from './render.tsx';
+
+export const FILER = 'ACME CAPITAL LLC';
+export const QUARTER = '2025-03-31';
+export const PREVIOUS_QUARTER = '2024-12-31';
+
+/**
+ * ACME's portfolio at QUARTER: 14 holdings whose served weights add up to 100, the ten largest
+ * to 90, with the statuses the service serves against PREVIOUS_HOLDINGS.
+ */
+export const HOLDINGS: readonly HoldingSpec[] = [
+  { ticker: 'AAA', weight: 20, status: 'ADDED', pctChange: 33.33 },
+  { ticker: 'BBB', weight: 15, status: 'REDUCED', pctChange: -25 },
+  { ticker: 'CCC', weight: 12, status: 'UNCHANGED', pctChange: 0 },
+  { ticker: 'DDD', weight: 10, status: 'NEW' },
+  ...(
+    [
+      ['EEE', 8],
+      ['FFF', 7],
+      ['GGG', 6],
+      ['HHH', 5],
+      ['III', 4],
+      ['JJJ', 3],
+      ['KKK', 2.8],
+      ['LLL', 2.7],
+      ['MMM', 2.5],
+      ['NNN', 2],
+    ] as const
+  ).map(([ticker, weight]) => ({ ticker, weight, status: 'UNCHANGED', pctChange: 0 })),
+];
+
+/**
+ * ACME at PREVIOUS_QUARTER: AAA held fewer shares (1.5M at $80, so it was ADDED), BBB more (2M,
+ * REDUCED), DDD none (NEW), ZZZ was sold since (SOLD OUT); the others held the same shares.
+ */
+export const PREVIOUS_HOLDINGS: readonly HoldingSpec[] = [
+  { ticker: 'AAA', weight: 12, price: 80 },
+  { ticker: 'BBB', weight: 20 },
+  { ticker: 'ZZZ', weight: 13 },
+  ...HOLDINGS.filter((holding) => !['AAA', 'BBB', 'DDD'].includes(holding.ticker)).map(
+    ({ ticker, weight }) => ({ ticker, weight }),
+  ),
+];
+
+export const current = (filedat?: string) => portfolioRows(FILER, QUARTER, HOLDINGS, filedat);
+export const previous = (holdings = PREVIOUS_HOLDINGS) =>
+  portfolioRows(FILER, PREVIOUS_QUARTER, holdings);
+
+/** One request the charts made: the `$equals` conditions of its filter and the fields asked. */
+export interface SentQuery {
+  readonly pinned: Readonly<Record<string, string>>;
+  readonly fields: readonly string[];
+}
+
+interface QueryBody {
+  readonly filters?: {
+    readonly fields?: string[];
+    readonly filter?: Record<string, Record<string, unknown>>[];
+    readonly max_num?: string;
+    readonly offset?: string;
+  };
+}
+
+/**
+ * The query service over a table of 13F rows: answers every query whose filter is top-level
+ * `$equals` conditions (what the charts send for portfolios, histories and the filer's account),
+ * page by page as `max_num` and `offset` ask.
+ */
+export function fakeThirteenFService(table: readonly ServiceRecord[]) {
+  const sent: SentQuery[] = [];
+  const fake = fakeFetch({
+    '/index.php/api/service': (call) => {
+      const { filters = {} } = JSON.parse(call.body) as QueryBody;
+      const pinned: Record<string, string> = {};
+      for (const node of filters.filter ?? []) {
+        for (const [field, condition] of Object.entries(node)) {
+          if (typeof condition.$equals !== 'string') {
+            return jsonResponse(400, { error: 'unsupported', error_message: 'not in the fake' });
+          }
+          pinned[field] = condition.$equals;
+        }
+      }
+      sent.push({ pinned, fields: filters.fields ?? [] });
+      const rows = table.filter((row) =>
+        Object.entries(pinned).every(([field, value]) => row[field] === value),
+      );
+      const offset = Number(filters.offset ?? 0);
+      const page = rows.slice(offset, offset + Number(filters.max_num ?? rows.length));
+      const next = offset + page.length < rows.length ? offset + page.length : -1;
+      return jsonResponse(200, { records: page, next_offset: next });
+    },
+  });
+  return { ...fake, sent };
+}
+
+/**
+ * Mantine's documented test mode (no transitions or portals, and no floating-ui "reference
+ * hidden" check, which jsdom's zero-size layout always trips), so the pickers' options open.
+ */
+function MantineTestEnv({ children }: { children: ReactNode }) {
+  const context = useMantineContext();
+  return <MantineContext value={{ ...context, env: 'test' }}>{children}</MantineContext>;
+}
+
+/**
+ * Renders ThirteenFCharts for `rows` of a query `body`, signed in, with the service answering
+ * from `table`. Clean up with `vi.unstubAllGlobals()` and `session.signOut()`.
+ */
+export function renderThirteenFCharts(
+  rows: readonly ServiceRecord[],
+  table: readonly ServiceRecord[],
+  body: Readonly<Record<string, unknown>> = { module: '13f_holdings', filters: {} },
+) {
+  session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+  const service = fakeThirteenFService(table);
+  vi.stubGlobal('fetch', service.fetch);
+  const onFilter = vi.fn<(filter: RowFilter) => void>();
+  const view = renderWithProviders(
+    <MantineTestEnv>
+      <ThirteenFCharts rows={rows} body={body} onFilter={onFilter} />
+    </MantineTestEnv>,
+  );
+  /** The portfolio requests (one filer, one period) the charts sent, as [filer, period]. */
+  const portfolioRequests = () =>
+    service.sent
+      .filter((query) => query.pinned.periodofreport !== undefined)
+      .map((query) => [query.pinned.companyname, query.pinned.periodofreport]);
+  return { ...view, onFilter, sent: service.sent, portfolioRequests };
+}
