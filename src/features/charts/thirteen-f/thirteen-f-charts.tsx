@@ -1,4 +1,4 @@
-import { Alert, Group, List, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, List, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { matchedAccountOf } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
@@ -140,6 +140,14 @@ export function ThirteenFCharts({
   }, [rows, scope.filer]);
   const { account, pending } = useFilerAccount(scope.known ? scope.filer : null, fromRows);
 
+  if (scope.preparing) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">Preparing the charts for {rows.length.toLocaleString()} rows…</Text>
+      </Group>
+    );
+  }
   if (scope.positions.length === 0) {
     return (
       <Alert color="gray" title="13F charts">

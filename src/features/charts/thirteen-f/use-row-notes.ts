@@ -1,8 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
-import { portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
-import { filersAndPeriods, previousQuarterEnd, toPositions } from './analytics.ts';
+import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
+import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
+import { previousQuarterEnd } from './analytics.ts';
 import { flagsByRow } from './flags.ts';
 import { withPinnedScope } from './use-thirteen-f-scope.ts';
 
@@ -21,31 +22,60 @@ export function useThirteenFRowNotes(
   body: Readonly<Record<string, unknown>>,
 ): ReadonlyMap<ServiceRecord, readonly string[]> | undefined {
   const is13F = module === '13f_holdings' && rows !== undefined;
-  const scoped = useMemo(() => (is13F ? withPinnedScope(rows, body) : []), [is13F, rows, body]);
-  const pairs = useMemo(() => {
-    const found = filersAndPeriods(toPositions(scoped)).pairs;
-    return found.length <= MAX_CONTEXT_PAIRS ? found : [];
-  }, [scoped]);
+  const pairs = useMemo(() => (is13F ? filerPeriodsOf(rows, body) : []), [is13F, rows, body]);
   const context = useQueries({
-    queries: pairs.map((pair) =>
-      portfolioOptions(pair.filer, pair.period === '' ? null : previousQuarterEnd(pair.period)),
-    ),
+    queries: pairs.map((pair) => portfolioOptions(pair.filer, previousQuarterEnd(pair.period))),
     // Combined results are kept stable until a query's data changes.
     combine: (results) => results.flatMap((query) => query.data ?? []),
   });
-  return useMemo(() => {
-    if (!is13F) return undefined;
-    const flags = flagsByRow(scoped, context);
-    const notes = new Map<ServiceRecord, readonly string[]>();
-    scoped.forEach((row, index) => {
-      const found = flags.get(row);
-      const original = rows[index];
-      if (found && original)
-        notes.set(
-          original,
-          found.map((flag) => flag.message),
-        );
-    });
-    return notes;
-  }, [is13F, scoped, rows, context]);
+  const input = useMemo(() => ({ rows: rows ?? [], body, context }), [rows, body, context]);
+  const notes = useBackgroundValue(input, notesOf, (rows?.length ?? 0) > HEAVY_ROWS);
+  return is13F ? notes : undefined;
+}
+
+/**
+ * The filer-periods a result is about (the query's pinned ones where rows lack the fields), or
+ * none when there are more than a few: a scan of two fields, not an aggregation.
+ */
+function filerPeriodsOf(
+  rows: readonly ServiceRecord[],
+  body: Readonly<Record<string, unknown>>,
+): { filer: string; period: string }[] {
+  const pinned = pinnedScope(body);
+  const found = new Map<string, { filer: string; period: string }>();
+  for (const row of rows) {
+    const filer = typeof row.companyname === 'string' ? row.companyname : pinned.filer;
+    const day = typeof row.periodofreport === 'string' ? row.periodofreport : pinned.period;
+    if (!filer || !day) continue;
+    const period = day.slice(0, 10);
+    found.set(`${filer}\u0000${period}`, { filer, period });
+    if (found.size > MAX_CONTEXT_PAIRS) return [];
+  }
+  return [...found.values()];
+}
+
+/** Each row's flag messages (flags are computed on the rows with the pinned scope filled in). */
+function notesOf({
+  rows,
+  body,
+  context,
+}: {
+  readonly rows: readonly ServiceRecord[];
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly context: readonly ServiceRecord[];
+}): ReadonlyMap<ServiceRecord, readonly string[]> {
+  const notes = new Map<ServiceRecord, readonly string[]>();
+  if (rows.length === 0) return notes;
+  const scoped = withPinnedScope(rows, body);
+  const flags = flagsByRow(scoped, context);
+  scoped.forEach((row, index) => {
+    const found = flags.get(row);
+    const original = rows[index];
+    if (found && original)
+      notes.set(
+        original,
+        found.map((flag) => flag.message),
+      );
+  });
+  return notes;
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilterCondition } from '../../../lib/row-filter.ts';
 import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
+import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
 import { filersAndPeriods, previousQuarterEnd, toPositions } from './analytics.ts';
 import type { Position } from './analytics.ts';
 
@@ -25,6 +26,21 @@ export function withPinnedScope(
   return Object.keys(fill).length === 0 ? rows : rows.map((row) => ({ ...fill, ...row }));
 }
 
+const NO_POSITIONS: Position[] = [];
+const NO_CHOICES: ReturnType<typeof filersAndPeriods> = { filers: [], periods: [], pairs: [] };
+
+/** The result's positions and the filers and periods they belong to. */
+function prepare({
+  rows,
+  body,
+}: {
+  readonly rows: readonly ServiceRecord[];
+  readonly body: Readonly<Record<string, unknown>>;
+}) {
+  const positions = toPositions(withPinnedScope(rows, body));
+  return { positions, choices: filersAndPeriods(positions) };
+}
+
 /** The result holds a filer's whole portfolio when its served weights add up to 100 %. */
 function isWholePortfolio(positions: readonly Position[]): boolean {
   let total = 0;
@@ -44,9 +60,10 @@ export function useThirteenFScope(
   rows: readonly ServiceRecord[],
   body: Readonly<Record<string, unknown>>,
 ) {
-  const scopedRows = useMemo(() => withPinnedScope(rows, body), [rows, body]);
-  const positions = useMemo(() => toPositions(scopedRows), [scopedRows]);
-  const choices = useMemo(() => filersAndPeriods(positions), [positions]);
+  const input = useMemo(() => ({ rows, body }), [rows, body]);
+  const prepared = useBackgroundValue(input, prepare, rows.length > HEAVY_ROWS);
+  const positions = prepared?.positions ?? NO_POSITIONS;
+  const choices = prepared?.choices ?? NO_CHOICES;
   // The pair with the most positions, the latest period on ties: what the result is mostly about.
   const fallback = useMemo(
     () =>
@@ -89,7 +106,8 @@ export function useThirteenFScope(
       : []),
   ];
   return {
-    scopedRows,
+    /** True while a large result is still being aggregated (in a task of its own). */
+    preparing: prepared === undefined,
     pairConditions,
     positions,
     choices,
