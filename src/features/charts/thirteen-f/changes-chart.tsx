@@ -20,7 +20,8 @@ import {
   formatUsdCompact,
   formatWeight,
 } from '../chart-format.ts';
-import { ChartTooltip } from '../chart-tooltip.tsx';
+import { BarTooltip } from '../chart-tooltip.tsx';
+import type { TooltipContent } from '../chart-tooltip.tsx';
 import { STATUS_COLORS } from '../colors.ts';
 import { changesFromServed, holdingsChanges, STATUS_ORDER } from './analytics.ts';
 import type { HoldingChange } from './analytics.ts';
@@ -39,30 +40,19 @@ interface ChangeBar extends HoldingChange {
   readonly flags: readonly DataFlag[];
 }
 
-function ChangeTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: readonly { payload?: ChangeBar }[];
-}) {
-  const bar = payload?.[0]?.payload;
-  if (!active || !bar) return null;
-  return (
-    <ChartTooltip
-      title={`${bar.label} · ${bar.status}`}
-      lines={[
-        `Shares ${formatCount(bar.sharesBefore)} → ${formatCount(bar.sharesAfter)} (${bar.status === 'NEW' ? 'new' : formatChange(bar.shareChangePct)})`,
-        `Value ${formatUsd(bar.valueBefore)} → ${formatUsd(bar.valueAfter)}`,
-        ...(bar.quantityEffect !== null
-          ? [`Quantity effect ${formatUsd(bar.quantityEffect)}`]
-          : []),
-        ...(bar.priceEffect !== null ? [`Price effect ${formatUsd(bar.priceEffect)}`] : []),
-        `Portfolio impact ${formatWeight(bar.impact)} points`,
-      ]}
-      flags={bar.flags.map((flag) => flag.message)}
-    />
-  );
+/** A change bar's tooltip: shares and value before and after, the split, impact, flags. */
+function describeChangeBar(bar: ChangeBar): TooltipContent {
+  return {
+    title: `${bar.label} · ${bar.status}`,
+    lines: [
+      `Shares ${formatCount(bar.sharesBefore)} → ${formatCount(bar.sharesAfter)} (${bar.status === 'NEW' ? 'new' : formatChange(bar.shareChangePct)})`,
+      `Value ${formatUsd(bar.valueBefore)} → ${formatUsd(bar.valueAfter)}`,
+      ...(bar.quantityEffect !== null ? [`Quantity effect ${formatUsd(bar.quantityEffect)}`] : []),
+      ...(bar.priceEffect !== null ? [`Price effect ${formatUsd(bar.priceEffect)}`] : []),
+      `Portfolio impact ${formatWeight(bar.impact)} points`,
+    ],
+    flags: bar.flags.map((flag) => flag.message),
+  };
 }
 
 /** The changes to chart: classified from both quarters when fetched, else as served. */
@@ -215,7 +205,7 @@ export function ChangesChart({
           />
           <YAxis type="category" dataKey="name" width={120} interval={0} tick={{ fontSize: 12 }} />
           <ReferenceLine x={0} stroke="#444" />
-          <Tooltip content={<ChangeTooltip />} />
+          <Tooltip content={<BarTooltip describe={describeChangeBar} />} />
           <Bar
             dataKey="plotted"
             name="Share change"

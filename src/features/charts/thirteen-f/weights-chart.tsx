@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
-import { ChartTooltip } from '../chart-tooltip.tsx';
+import { BarTooltip } from '../chart-tooltip.tsx';
+import type { TooltipContent } from '../chart-tooltip.tsx';
 import { formatCount, formatUsd, formatWeight } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
 import { portfolioWeights } from './analytics.ts';
@@ -26,26 +27,17 @@ interface WeightBar {
   readonly fill: string;
 }
 
-function WeightTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: readonly { payload?: WeightBar }[];
-}) {
-  const bar = payload?.[0]?.payload;
-  if (!active || !bar) return null;
-  return (
-    <ChartTooltip
-      title={`${bar.label}${bar.issuer && bar.issuer !== bar.label ? ` · ${bar.issuer}` : ''}`}
-      lines={[
-        `Weight ${formatWeight(bar.weight)}`,
-        ...(bar.value !== null ? [`Value ${formatUsd(bar.value)}`] : []),
-        ...(!bar.inResult && bar.key !== OTHER ? ['Not in this result'] : []),
-      ]}
-      flags={bar.flags.map((flag) => flag.message)}
-    />
-  );
+/** A weight bar's tooltip: exact weight and value, and every flag. */
+function describeWeightBar(bar: WeightBar): TooltipContent {
+  return {
+    title: `${bar.label}${bar.issuer && bar.issuer !== bar.label ? ` · ${bar.issuer}` : ''}`,
+    lines: [
+      `Weight ${formatWeight(bar.weight)}`,
+      ...(bar.value !== null ? [`Value ${formatUsd(bar.value)}`] : []),
+      ...(!bar.inResult && bar.key !== OTHER ? ['Not in this result'] : []),
+    ],
+    flags: bar.flags.map((flag) => flag.message),
+  };
 }
 
 /** Portfolio weights of one filer and period: the top N holdings and the rest, with concentration. */
@@ -183,7 +175,7 @@ export function WeightsChart({
         <CartesianGrid horizontal={false} strokeDasharray="3 3" />
         <XAxis type="number" unit="%" domain={[0, 'auto']} />
         <YAxis type="category" dataKey="label" width={170} interval={0} tick={{ fontSize: 12 }} />
-        <Tooltip content={<WeightTooltip />} />
+        <Tooltip content={<BarTooltip describe={describeWeightBar} />} />
         <Bar
           dataKey="weight"
           name="Weight"
