@@ -16,22 +16,14 @@
  * 100,000 rows, interleaved. The goal holds for every 100,000-row render. Long tasks are those of
  * 50 ms or more (the browser's threshold): "< 50 ms" means there was none.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
-import { build } from 'vite';
-import { chromiumLaunchOptions } from '../testing/chromium.ts';
-import type { BenchWindow, ChartBench, ChartCase, ChartRender } from './chart-page/protocol.ts';
-import { serveStatic } from './static-server.ts';
-import { formatMs, percentile, withDeadline } from './stats.ts';
+import { runInBrowser } from './browser-page.ts';
+import type { BrowserBench } from './browser-page.ts';
+import type { ChartBench, ChartCase, ChartRender } from './chart-page/protocol.ts';
+import { formatMs, percentile } from './stats.ts';
 
 const BUDGET_MS = 150_000;
 const STEP_MS = 25_000;
-const ROOT = join(import.meta.dirname, '..');
-const PAGE_DIR = join(import.meta.dirname, 'chart-page');
 const VIEWPORT = { width: 1440, height: 900 };
 const LARGE = 100_000;
 const SMALL = 1_000;
@@ -48,25 +40,6 @@ const CASES: readonly { readonly chart: ChartCase; readonly label: string }[] = 
   { chart: 'investment_holdings', label: 'ModuleChart investment_holdings' },
   { chart: '13f_holdings', label: 'ThirteenFCharts (weights tab)' },
 ];
-
-type Method = keyof ChartBench;
-
-/** Calls `window.bench[name](...args)` in the page; fails after STEP_MS. */
-async function call<K extends Method>(
-  page: Page,
-  name: K,
-  ...args: Parameters<ChartBench[K]>
-): Promise<Awaited<ReturnType<ChartBench[K]>>> {
-  const evaluation = page.evaluate(
-    ([method, params]) => {
-      const bench = (window as BenchWindow).bench;
-      if (!bench) throw new Error('window.bench is missing');
-      return (bench[method] as (...values: unknown[]) => unknown).apply(bench, params);
-    },
-    [name, args] as [Method, unknown[]],
-  ) as Promise<Awaited<ReturnType<ChartBench[K]>>>;
-  return withDeadline(evaluation, STEP_MS, `window.bench.${name}`);
-}
 
 /** Some renders of one chart at one size. */
 interface Measured {
@@ -114,40 +87,26 @@ interface ChartResult {
   readonly generatedMs: number;
 }
 
-/** Set once the run is over (or out of time): a step still under way must not start more. */
-const run = { finished: false };
-// A call, not a property read: TypeScript keeps a narrowed property narrowed across `await`.
-const finished = () => run.finished;
-let browser: Browser | undefined;
-let server: Server | undefined;
-let outDir: string | undefined;
-
 /** One chart in a fresh browser context: its first render, then RUNS per size. */
 async function measureChart(
-  launched: Browser,
-  origin: string,
+  bench: BrowserBench,
   chart: ChartCase,
   label: string,
 ): Promise<ChartResult> {
-  const context = await launched.newContext({ viewport: VIEWPORT });
+  const page = await bench.open<ChartBench>();
+  const { call } = page;
   try {
-    context.setDefaultTimeout(STEP_MS);
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(origin, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as BenchWindow).bench !== undefined);
-    const generatedMs = await call(page, 'prepare', chart, LARGE);
-    await call(page, 'prepare', chart, SMALL);
-    const first = [await call(page, 'render', chart, LARGE)];
+    const generatedMs = await call('prepare', chart, LARGE);
+    await call('prepare', chart, SMALL);
+    const first = [await call('render', chart, LARGE)];
     const large: ChartRender[] = [];
     const small: ChartRender[] = [];
     for (let i = 0; i < RUNS; i++) {
-      if (finished()) throw new Error('out of time');
-      small.push(await call(page, 'render', chart, SMALL));
-      large.push(await call(page, 'render', chart, LARGE));
+      if (bench.finished()) throw new Error('out of time');
+      small.push(await call('render', chart, SMALL));
+      large.push(await call('render', chart, LARGE));
     }
-    if (pageErrors.length > 0) throw new Error(`the page threw: ${pageErrors.join('; ')}`);
+    page.assertNoErrors();
     if (chart === '13f_holdings') {
       // The 13F charts must have drawn from the rows alone: the whole portfolio, nothing fetched.
       for (const render of [...first, ...large, ...small]) {
@@ -164,53 +123,23 @@ async function measureChart(
       generatedMs,
     };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
-async function measure(): Promise<{ results: ChartResult[]; notes: string[] }> {
-  outDir = await mkdtemp(join(tmpdir(), 'charts-bench-'));
-  await build({
-    configFile: join(ROOT, 'vite.config.ts'),
-    root: PAGE_DIR,
-    base: '/',
-    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2_000 },
-    logLevel: 'warn',
-  });
-  if (finished()) {
-    await rm(outDir, { recursive: true, force: true });
-    throw new Error('out of time after the build');
-  }
-  const served = await serveStatic(outDir);
-  server = served.server;
-
-  const launched = await chromium.launch({
-    ...chromiumLaunchOptions,
-    headless: true,
-    timeout: STEP_MS,
-  });
-  browser = launched;
-  if (finished()) {
-    await launched.close();
-    served.server.close();
-    throw new Error('out of time while launching Chromium');
-  }
-
+async function measure(bench: BrowserBench): Promise<{ results: ChartResult[]; notes: string[] }> {
   // The page's conditions, once.
-  const probe = await launched.newContext({ viewport: VIEWPORT });
-  const probePage = await probe.newPage();
-  await probePage.goto(served.origin, { waitUntil: 'load' });
-  await probePage.waitForFunction(() => (window as BenchWindow).bench !== undefined);
-  const userAgent = await probePage.evaluate(() => navigator.userAgent);
-  const info = await call(probePage, 'info');
+  const probe = await bench.open<ChartBench>();
+  const browserNote = await probe.describeBrowser();
+  const info = await probe.call('info');
   await probe.close();
   if (!info.longTaskSupported)
     throw new Error("this Chromium has no PerformanceObserver 'longtask'");
 
   const results: ChartResult[] = [];
   for (const { chart, label } of CASES) {
-    if (finished()) throw new Error('out of time');
-    results.push(await measureChart(launched, served.origin, chart, label));
+    if (bench.finished()) throw new Error('out of time');
+    results.push(await measureChart(bench, chart, label));
   }
 
   const thirteenF = results.at(-1)?.large.renders[0];
@@ -218,9 +147,7 @@ async function measure(): Promise<{ results: ChartResult[]; notes: string[] }> {
   const samples = (values: readonly number[]) =>
     values.map((value) => (value > 0 ? value.toFixed(0) : '<50')).join(', ');
   const notes = [
-    `Chromium ${launched.version()}, headless (${/Headless/.test(userAgent) ? 'HeadlessChrome user agent' : userAgent}), ` +
-      `${chromiumLaunchOptions.executablePath ?? "Playwright's build"}, viewport ${VIEWPORT.width}x${VIEWPORT.height}, ` +
-      `charts in a ${info.hostWidth} px wide host, production build; ` +
+    `${browserNote}, charts in a ${info.hostWidth} px wide host, production build; ` +
       `timers ${info.isolated ? 'at full resolution (cross-origin isolated)' : 'in 100 µs steps'}`,
     `each chart in a fresh browser context: its first render ("cold page": 100,000 rows, no code of the page run yet), ` +
       `then ${RUNS} renders per size, interleaved; longest task = the worst render's, to paint = median`,
@@ -242,9 +169,7 @@ const longest = (ms: number) => (ms > 0 ? formatMs(ms) : '< 50 ms');
 const ratio = (large: number, small: number) =>
   large > 0 && small > 0 ? `${(large / small).toFixed(1)}x` : '—';
 
-try {
-  const { results, notes } = await withDeadline(measure(), BUDGET_MS, 'the benchmark');
-
+function report({ results, notes }: { results: ChartResult[]; notes: string[] }): void {
   console.log('Charts in a production build in Chromium (bench/chart-page):');
   for (const note of notes) console.log(`  ${note}`);
   console.log(
@@ -296,15 +221,17 @@ try {
     missed === 0 ? 'All goals met.' : `${missed} chart${missed === 1 ? '' : 's'} NOT met.`,
   );
   process.exitCode = missed === 0 ? 0 : 1;
-} finally {
-  run.finished = true;
-  await browser?.close();
-  await new Promise<void>((resolve) => {
-    if (server)
-      server.close(() => {
-        resolve();
-      });
-    else resolve();
-  });
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 }
+
+await runInBrowser(
+  {
+    pageDir: join(import.meta.dirname, 'chart-page'),
+    tempPrefix: 'charts-bench-',
+    build: { chunkSizeWarningLimit: 2_000 },
+    budgetMs: BUDGET_MS,
+    stepMs: STEP_MS,
+    viewport: VIEWPORT,
+  },
+  measure,
+  report,
+);

@@ -9,22 +9,14 @@
  * Times end when the frame after React's commit has been painted (a task posted from that frame's
  * requestAnimationFrame), so they include style, layout and paint, not only JavaScript.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
-import { build } from 'vite';
-import { chromiumLaunchOptions } from '../testing/chromium.ts';
-import { serveStatic } from './static-server.ts';
-import { formatMs, percentile, withDeadline } from './stats.ts';
-import type { BenchWindow, TableBench } from './table-page/protocol.ts';
+import { runInBrowser } from './browser-page.ts';
+import type { BrowserBench } from './browser-page.ts';
+import { formatMs, percentile } from './stats.ts';
+import type { TableBench } from './table-page/protocol.ts';
 
 const BUDGET_MS = 90_000;
 const STEP_MS = 20_000;
-const ROOT = join(import.meta.dirname, '..');
-const PAGE_DIR = join(import.meta.dirname, 'table-page');
 const SORT_LABEL = 'Value (USD)';
 const SORT_FIELD = 'value';
 const SCROLL_ROWS = 20_000;
@@ -41,25 +33,6 @@ const GOALS = {
 
 const median = (samples: readonly number[]) => percentile(samples, 50);
 
-type Method = keyof TableBench;
-
-/** Calls `window.bench[name](...args)` in the page; fails after STEP_MS. */
-async function call<K extends Method>(
-  page: Page,
-  name: K,
-  ...args: Parameters<TableBench[K]>
-): Promise<Awaited<ReturnType<TableBench[K]>>> {
-  const evaluation = page.evaluate(
-    ([method, params]) => {
-      const bench = (window as BenchWindow).bench;
-      if (!bench) throw new Error('window.bench is missing');
-      return (bench[method] as (...values: unknown[]) => unknown).apply(bench, params);
-    },
-    [name, args] as [Method, unknown[]],
-  ) as Promise<Awaited<ReturnType<TableBench[K]>>>;
-  return withDeadline(evaluation, STEP_MS, `window.bench.${name}`);
-}
-
 interface Row {
   readonly measure: string;
   readonly result: string;
@@ -67,90 +40,49 @@ interface Row {
   readonly met: boolean | undefined;
 }
 
-/** Set once the run is over (or out of time): a step still under way must not start more. */
-const run = { finished: false };
-// A call, not a property read: TypeScript keeps a narrowed property narrowed across `await`.
-const finished = () => run.finished;
-let browser: Browser | undefined;
-let server: Server | undefined;
-let outDir: string | undefined;
-
-async function measure(): Promise<{ rows: Row[]; notes: string[] }> {
-  outDir = await mkdtemp(join(tmpdir(), 'results-table-bench-'));
-  await build({
-    configFile: join(ROOT, 'vite.config.ts'),
-    root: PAGE_DIR,
-    base: '/',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-    logLevel: 'warn',
-  });
-  if (finished()) {
-    await rm(outDir, { recursive: true, force: true });
-    throw new Error('out of time after the build');
-  }
-  const served = await serveStatic(outDir);
-  server = served.server;
-
-  const launched = await chromium.launch({
-    ...chromiumLaunchOptions,
-    headless: true,
-    timeout: STEP_MS,
-  });
-  browser = launched;
-  if (finished()) {
-    await launched.close();
-    served.server.close();
-    throw new Error('out of time while launching Chromium');
-  }
-  const context = await launched.newContext({ viewport: VIEWPORT });
-  context.setDefaultTimeout(STEP_MS);
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(served.origin, { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as BenchWindow).bench !== undefined);
-  const userAgent = await page.evaluate(() => navigator.userAgent);
-  const info = await call(page, 'info');
+async function measure(bench: BrowserBench): Promise<{ rows: Row[]; notes: string[] }> {
+  const { call, assertNoErrors, describeBrowser } = await bench.open<TableBench>();
+  const browserNote = await describeBrowser();
+  const info = await call('info');
   const notes = [
-    `Chromium ${launched.version()}, headless (${/Headless/.test(userAgent) ? 'HeadlessChrome user agent' : userAgent}), ` +
-      `${chromiumLaunchOptions.executablePath ?? "Playwright's build"}, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
+    browserNote,
     `${info.rowCount.toLocaleString('en-US')} rows x ${info.columnCount} columns, production build`,
   ];
 
-  const idle = await call(page, 'idleFrames', 1000);
-  const isolated = await call(page, 'isolated');
+  const idle = await call('idleFrames', 1000);
+  const isolated = await call('isolated');
 
   // 1. First render after the data arrives: median of 3 fresh mounts.
   const renders: number[] = [];
-  for (let i = 0; i < 3; i++) renders.push(await call(page, 'mount'));
+  for (let i = 0; i < 3; i++) renders.push(await call('mount'));
 
   // 2. Sort by a header click, and a plain sort of the same rows by the same values; interleaved.
   const sorts: number[] = [];
   const plains: number[] = [];
   let ariaSort: string | null = null;
   for (let i = 0; i < 5; i++) {
-    const sorted = await call(page, 'sortByHeader', SORT_LABEL);
+    const sorted = await call('sortByHeader', SORT_LABEL);
     sorts.push(sorted.ms);
     ariaSort = sorted.ariaSort;
-    plains.push(await call(page, 'plainSort', SORT_FIELD));
+    plains.push(await call('plainSort', SORT_FIELD));
   }
   if (ariaSort !== 'descending') throw new Error(`the sorted header says aria-sort=${ariaSort}`);
 
   // 3. Scroll 20,000 rows over 2 s, one step per frame.
-  const scrolled = await call(page, 'scroll', SCROLL_ROWS, SCROLL_MS);
+  const scrolled = await call('scroll', SCROLL_ROWS, SCROLL_MS);
 
   // 4. CSV of every row and field: ours and papaparse's, interleaved.
   const ours: number[] = [];
   const papas: number[] = [];
   let lengths = '';
   for (let i = 0; i < 3; i++) {
-    const our = await call(page, 'ourCsv');
-    const papa = await call(page, 'papaCsv');
+    const our = await call('ourCsv');
+    const papa = await call('papaCsv');
     ours.push(our.ms);
     papas.push(papa.ms);
     lengths = `${(our.length / 1e6).toFixed(1)} M chars (ours) vs ${(papa.length / 1e6).toFixed(1)} M (papaparse)`;
   }
-  if (pageErrors.length > 0) throw new Error(`the page threw: ${pageErrors.join('; ')}`);
+  assertNoErrors();
 
   const render = median(renders);
   const sort = median(sorts);
@@ -237,9 +169,7 @@ async function measure(): Promise<{ rows: Row[]; notes: string[] }> {
   };
 }
 
-try {
-  const { rows, notes } = await withDeadline(measure(), BUDGET_MS, 'the benchmark');
-
+function report({ rows, notes }: { rows: Row[]; notes: string[] }): void {
   console.log('Results table in a production build in Chromium (bench/table-page):');
   for (const note of notes) console.log(`  ${note}`);
   console.log(`\n${'  measure'.padEnd(50)}${'result'.padStart(12)}${'goal'.padStart(14)}  `);
@@ -254,15 +184,16 @@ try {
       : `\n${missed.length} goal${missed.length === 1 ? '' : 's'} NOT met.`,
   );
   process.exitCode = missed.length === 0 ? 0 : 1;
-} finally {
-  run.finished = true;
-  await browser?.close();
-  await new Promise<void>((resolve) => {
-    if (server)
-      server.close(() => {
-        resolve();
-      });
-    else resolve();
-  });
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 }
+
+await runInBrowser(
+  {
+    pageDir: join(import.meta.dirname, 'table-page'),
+    tempPrefix: 'results-table-bench-',
+    budgetMs: BUDGET_MS,
+    stepMs: STEP_MS,
+    viewport: VIEWPORT,
+  },
+  measure,
+  report,
+);

@@ -10,12 +10,17 @@
 import '@mantine/core/styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import type { ServiceRecord } from '#contract/response';
-import { UiProvider } from '../../src/app/ui-provider.tsx';
 import { ModuleChart } from '../../src/features/charts/modules/module-chart.tsx';
 import { ThirteenFCharts } from '../../src/features/charts/thirteen-f/thirteen-f-charts.tsx';
-import type { BenchWindow, ChartBench, ChartCase, ChartRender, Surface } from './protocol.ts';
+import {
+  nextFrame,
+  paintedAfterCommit,
+  signalCommit,
+  startBenchPage,
+  withTimeout,
+} from '../page-kit.tsx';
+import type { ChartBench, ChartCase, ChartRender, Surface } from './protocol.ts';
 import {
   investmentHoldingsRows,
   THIRTEEN_F_FILER,
@@ -24,7 +29,6 @@ import {
   updatesRows,
 } from './rows.ts';
 
-const WAIT_MS = 20_000;
 /** The width the chart gets, as in a workspace on a wide screen. */
 const HOST_WIDTH = 1200;
 /** Frames the drawn chart must stay the same, with nothing in flight, to count as settled. */
@@ -72,7 +76,6 @@ interface Mounted {
 
 let setMounted: ((mounted: Mounted | null) => void) | undefined;
 let mountedNow: Mounted | null = null;
-let onCommit: (() => void) | undefined;
 
 function ChartUnderTest({ chart, rows }: { chart: ChartCase; rows: readonly ServiceRecord[] }) {
   if (chart === '13f_holdings')
@@ -88,7 +91,7 @@ function Bench() {
   });
   // A parent's layout effect runs after its children's: the chart's commit is complete here.
   useLayoutEffect(() => {
-    onCommit?.();
+    signalCommit();
   }, [mounted]);
   return (
     <div id="host" style={{ width: HOST_WIDTH, padding: 0 }}>
@@ -100,37 +103,6 @@ function Bench() {
       )}
     </div>
   );
-}
-
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: number | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = window.setTimeout(() => {
-      reject(new Error(`${what}: nothing within ${WAIT_MS / 1000} s`));
-    }, WAIT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => {
-    clearTimeout(timer);
-  });
-}
-
-/**
- * Reads `sample()` in the next frame's animation callback (what that frame will show), and
- * resolves once the frame has been rendered: a task posted from the animation callback runs
- * after the frame's style, layout and paint.
- */
-function nextFrame<T>(sample: () => T): Promise<{ value: T; paintedAt: number }> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => {
-      const value = sample();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve({ value, paintedAt: performance.now() });
-      };
-      channel.port2.postMessage(null);
-    });
-  });
 }
 
 function host(): HTMLElement {
@@ -188,21 +160,6 @@ async function settle(client: QueryClient): Promise<{ paintedAt: number; settled
   }
 }
 
-/** Runs `update` and resolves once React has committed it and the next frame is painted. */
-async function committed(update: () => void, what: string): Promise<void> {
-  const done = new Promise<void>((resolve) => {
-    onCommit = () => {
-      onCommit = undefined;
-      resolve();
-    };
-  });
-  update();
-  await withTimeout(done, what).finally(() => {
-    onCommit = undefined;
-  });
-  await nextFrame(() => undefined);
-}
-
 function setter(): (mounted: Mounted | null) => void {
   if (!setMounted) throw new Error('the bench page has not rendered');
   return setMounted;
@@ -237,7 +194,7 @@ const bench: ChartBench = {
     if (!rows) throw new Error(`prepare(${chart}, ${rowCount}) first`);
     const previous = mountedNow;
     if (previous) {
-      await committed(() => {
+      await paintedAfterCommit(() => {
         setter()(null);
       }, 'unmounting the chart');
       previous.client.clear();
@@ -276,12 +233,4 @@ const bench: ChartBench = {
   },
 };
 
-(window as BenchWindow).bench = bench;
-
-const root = document.getElementById('root');
-if (!root) throw new Error('no #root element');
-createRoot(root).render(
-  <UiProvider>
-    <Bench />
-  </UiProvider>,
-);
+startBenchPage(bench, <Bench />);

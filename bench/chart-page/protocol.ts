@@ -43,7 +43,3 @@ export interface ChartBench {
     readonly hostWidth: number;
   };
 }
-
-export interface BenchWindow {
-  bench?: ChartBench;
-}

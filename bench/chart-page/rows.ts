@@ -4,6 +4,7 @@
  * same rows on every run and machine.
  */
 import type { ServiceRecord } from '#contract/response';
+import { ASSET_CLASSES } from '../../server/embedded/demo/fund-names.ts';
 import { random } from '../table-page/rows.ts';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -62,18 +63,7 @@ export function updatesRows(count: number, seed = 8): ServiceRecord[] {
   return rows;
 }
 
-/** The asset classes of investment holdings, with how common each is (as in the demo data). */
-const ASSET_CLASSES: readonly (readonly [string, number])[] = [
-  ['Equity', 30],
-  ['Fixed Income', 24],
-  ['Real Estate', 8],
-  ['Private Equity', 9],
-  ['Hedge Funds', 7],
-  ['Cash & Equivalents', 8],
-  ['Commodities', 3],
-  ['Infrastructure', 5],
-  ['Multi-Asset', 6],
-];
+// The asset classes of investment holdings, with how common each is: the demo data's.
 const CLASS_WEIGHT = ASSET_CLASSES.reduce((total, [, weight]) => total + weight, 0);
 
 function assetClass(next: () => number): string {
@@ -82,7 +72,7 @@ function assetClass(next: () => number): string {
     roll -= weight;
     if (roll < 0) return label;
   }
-  return ASSET_CLASSES[0]?.[0] ?? '';
+  return ASSET_CLASSES[0][0];
 }
 
 /** `count` investment holdings over the nine asset classes, balances as strings or numbers. */

@@ -6,19 +6,23 @@ import '@mantine/core/styles.css';
 import type { SortingState } from '@tanstack/react-table';
 import Papa from 'papaparse';
 import { useLayoutEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
 import { CATALOG } from '#contract/catalog';
-import { UiProvider } from '../../src/app/ui-provider.tsx';
 import { toCsv } from '../../src/features/results/csv.ts';
 import { createFormatters } from '../../src/features/results/format.ts';
 import { ResultsTable } from '../../src/features/results/results-table.tsx';
 import type { ResultColumn } from '../../src/features/results/results-table.tsx';
 import { useResultsTableState } from '../../src/features/results/table-state.ts';
-import type { BenchWindow, TableBench } from './protocol.ts';
+import {
+  nextPaint,
+  paintedAfterCommit,
+  signalCommit,
+  startBenchPage,
+  withTimeout,
+} from '../page-kit.tsx';
+import type { TableBench } from './protocol.ts';
 import { generateRows } from './rows.ts';
 
 const ROW_COUNT = 100_000;
-const WAIT_MS = 20_000;
 
 const fields = CATALOG['13f_holdings'].fields;
 const columns: ResultColumn[] = fields.map((field) => ({
@@ -38,7 +42,6 @@ interface Controls {
 }
 
 let controls: Controls | undefined;
-let onCommit: (() => void) | undefined;
 
 function Bench() {
   // The key of the mounted table (a new key is a fresh mount), or null for no table.
@@ -50,7 +53,7 @@ function Bench() {
   });
   // A parent's layout effect runs after its children's: the table's commit is complete here.
   useLayoutEffect(() => {
-    onCommit?.();
+    signalCommit();
   }, [mounted, sorting]);
   return (
     <div style={{ padding: 16 }}>
@@ -68,49 +71,6 @@ function Bench() {
       )}
     </div>
   );
-}
-
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: number | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = window.setTimeout(() => {
-      reject(new Error(`${what}: nothing within ${WAIT_MS / 1000} s`));
-    }, WAIT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => {
-    clearTimeout(timer);
-  });
-}
-
-/**
- * When the next frame has been rendered: a task posted from that frame's animation callback runs
- * after the frame's style, layout and paint, so the time includes the browser's work too.
- */
-function nextPaint(): Promise<number> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve(performance.now());
-      };
-      channel.port2.postMessage(null);
-    });
-  });
-}
-
-/** Runs `update`, then resolves with the time the frame after React's commit was painted. */
-function paintedAfterCommit(update: () => void, what: string): Promise<number> {
-  const painted = new Promise<number>((resolve) => {
-    onCommit = () => {
-      onCommit = undefined;
-      void nextPaint().then(resolve);
-    };
-  });
-  update();
-  return withTimeout(painted, what).finally(() => {
-    onCommit = undefined;
-  });
 }
 
 function current(): Controls {
@@ -275,12 +235,4 @@ const bench: TableBench = {
   },
 };
 
-(window as BenchWindow).bench = bench;
-
-const root = document.getElementById('root');
-if (!root) throw new Error('no #root element');
-createRoot(root).render(
-  <UiProvider>
-    <Bench />
-  </UiProvider>,
-);
+startBenchPage(bench, <Bench />);

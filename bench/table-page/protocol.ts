@@ -33,7 +33,3 @@ export interface TableBench {
   /** The size of the data. */
   info(): { readonly rowCount: number; readonly columnCount: number };
 }
-
-export interface BenchWindow {
-  bench?: TableBench;
-}
