@@ -7,7 +7,7 @@
  */
 import type { ServiceRecord } from '#contract/response';
 import { parseBoolean, parseNumber } from '#contract/values';
-import { maxBarsForWidth, maxPointsForWidth } from '../downsample.ts';
+import { maxBarsForWidth } from '../downsample.ts';
 
 /** One bar of a category chart. */
 export interface CategoryPoint {
@@ -393,7 +393,7 @@ function by(field: string): (row: ServiceRecord) => readonly string[] {
 
 /**
  * The chart data of `module` for `rows`, sized for a chart `width` pixels wide: bars at one per
- * ~24 px, monthly buckets at most ~2 per pixel (coarsened to quarters or years beyond that).
+ * ~24 px, monthly columns likewise (at least twelve; coarsened to quarters or years beyond that).
  */
 export function moduleSeries(
   module: ModuleChartId,
@@ -408,12 +408,10 @@ export function moduleSeries(
     kind: 'monthly',
     series: countByMonth(rows, dateField, seriesOf, {
       maxSeries: options.maxSeries ?? DEFAULT_MAX_SERIES,
-      // Stacked bars need a few pixels each to stay readable and clickable: far below the
-      // two-points-per-pixel ceiling of a line.
-      maxBuckets: Math.min(
-        maxPointsForWidth(options.width),
-        Math.max(12, Math.floor(options.width / 8)),
-      ),
+      // A stacked column is a bar like any other (one per ~24 px, far below a line's two points
+      // per pixel), and at least a year of months: a longer span coarsens to quarters. Each
+      // column costs a rectangle per series, which is what a 100k-row chart's drawing time is.
+      maxBuckets: Math.max(12, maxBarsForWidth(options.width)),
     }),
     dateField,
   });
