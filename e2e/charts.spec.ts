@@ -133,7 +133,18 @@ test('from a 13F chart, the matched account opens in another module, and back re
   // Back: the 13F workspace as it was, its query and rows.
   await page.goBack();
   await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '26');
+  const results = page.getByRole('table', { name: 'Results' });
+  await expect(results).toHaveAttribute('aria-rowcount', '26');
+
+  // From a row: its details offer the same prepared queries.
+  await results.getByRole('row').nth(1).click();
+  const details = page.getByRole('dialog', { name: 'Row details' });
+  await details.getByRole('button', { name: 'Open Berkshire Hathaway Inc. in…' }).click();
+  await page.getByRole('menuitem', { name: /account history$/ }).click();
+  await expect(page).toHaveURL(/\/q\/accounthistory#query=/);
+  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toContainText(
+    accountId,
+  );
 });
 
 test('each CRM module charts its starter result, and a bar filters the table', async ({
