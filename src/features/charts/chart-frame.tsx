@@ -20,6 +20,7 @@ export function ChartFrame({
   summary,
   table,
   legend = [],
+  legendOnScreen = false,
   controls,
   children,
 }: {
@@ -29,7 +30,10 @@ export function ChartFrame({
   /** The chart in one sentence, for screen readers and for a glance. */
   summary: string;
   table: ChartTable;
+  /** The series' colours, drawn into exported images. */
   legend?: readonly LegendEntry[];
+  /** Also shows `legend` above the chart (for charts that draw no recharts legend of their own). */
+  legendOnScreen?: boolean;
   controls?: ReactNode;
   children: ReactNode;
 }) {
@@ -96,6 +100,19 @@ export function ChartFrame({
               </Text>
             ))}
           </Stack>
+        )}
+        {legendOnScreen && legend.length > 0 && (
+          <Group gap="md" aria-label="Legend" role="list">
+            {legend.map((entry) => (
+              <Group key={entry.label} gap={6} role="listitem" wrap="nowrap">
+                <span
+                  aria-hidden
+                  style={{ width: 12, height: 12, background: entry.color, borderRadius: 2 }}
+                />
+                <Text size="xs">{entry.label}</Text>
+              </Group>
+            ))}
+          </Group>
         )}
         <div ref={figure} role="figure" aria-label={title} aria-describedby={summaryId}>
           {children}

@@ -62,6 +62,15 @@ describe('ChangesChart', () => {
     expect(changes()).toHaveAccessibleDescription(
       '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED. The largest impact is DDD.',
     );
+    // The colours are named on screen, in the order the groups are listed.
+    const legend = within(screen.getByRole('region', { name: CHANGES })).getByRole('list', {
+      name: 'Legend',
+    });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['NEW', 'ADDED', 'REDUCED', 'SOLD OUT', 'UNCHANGED']);
     expect(await chartData(user, CHANGES)).toEqual([
       COLUMNS,
       ['DDD', 'NEW', '0', '1,000,000', 'new', '$100,000,000', '$0', '10.00%'],

@@ -140,6 +140,7 @@ export function ChangesChart({
       <ChartFrame
         title={title}
         notes={notes}
+        legendOnScreen
         legend={STATUS_ORDER.map((status) => ({ label: status, color: STATUS_COLORS[status] }))}
         controls={
           <Group gap="sm">

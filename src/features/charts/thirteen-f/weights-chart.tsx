@@ -114,9 +114,10 @@ export function WeightsChart({
     <ChartFrame
       title={title}
       notes={notes}
+      legendOnScreen
       legend={[
         { label: 'In this result', color: PRIMARY },
-        { label: 'Not in this result', color: OUTSIDE },
+        ...(scope.fetchedPortfolio ? [{ label: 'Not in this result', color: OUTSIDE }] : []),
         { label: 'Other holdings', color: seriesColor(0, true) },
       ]}
       controls={
