@@ -43,6 +43,12 @@ test('13F weights, changes and history chart the starter result; a bar filters t
   await expect(page.getByLabel(/^Chart filter: AAPL/)).toBeVisible();
   await expect(table).toHaveAttribute('aria-rowcount', '2');
   await expect(table.getByRole('row').nth(1)).toContainText('APPLE INC');
+  // The skip link's fragment (#main) is no query: the workspace, its rows and filter stay.
+  await page.getByRole('link', { name: 'Skip to the workspace' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.getByLabel(/^Chart filter: AAPL/)).toBeVisible();
+  await expect(table).toHaveAttribute('aria-rowcount', '2');
   await page.getByRole('button', { name: 'Remove the chart filter' }).click();
   await expect(table).toHaveAttribute('aria-rowcount', '26');
 

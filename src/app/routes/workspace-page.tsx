@@ -204,7 +204,8 @@ export function WorkspacePage() {
   const prepared = readPreparedQuery(locationHash);
   const foreign =
     prepared.kind === 'query' && (prepared.body as { module?: unknown } | null)?.module !== module;
-  const hash = foreign ? '' : locationHash;
+  // Other fragments (the skip link's #main) are not queries and must not restart it either.
+  const hash = foreign || prepared.kind === 'none' ? '' : locationHash;
   // A new module or a new prepared query (a related-query link) starts a new workspace.
   return (
     <Workspace
