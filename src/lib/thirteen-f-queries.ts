@@ -60,7 +60,8 @@ function filerBody(filer: string, period: string | null, fields: readonly string
         { companyname: { $equals: filer } },
         ...(period === null ? [] : [{ periodofreport: { $equals: period } }]),
       ],
-      order_by: 'periodofreport:ASC,value:DESC',
+      // One key: several comma-separated keys are the embedded service's extension only.
+      order_by: 'value:DESC',
     },
   };
 }

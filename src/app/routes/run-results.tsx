@@ -31,14 +31,17 @@ function RunRows({
   module,
   body,
   count,
+  showCharts,
+  onShowCharts,
 }: {
   module: ModuleId;
   body: QueryRequestBody;
   count: number | undefined;
+  showCharts: boolean;
+  onShowCharts: (show: boolean) => void;
 }) {
   const results = useResultRows(body, count);
   const [rowFilter, setRowFilter] = useState<RowFilter>();
-  const [showCharts, setShowCharts] = useState(true);
   const notes = useThirteenFRowNotes(module, results.rows, body);
   const rows = results.rows;
   return (
@@ -50,7 +53,7 @@ function RunRows({
             label="Charts"
             checked={showCharts}
             onChange={(event) => {
-              setShowCharts(event.currentTarget.checked);
+              onShowCharts(event.currentTarget.checked);
             }}
           />
           {showCharts && (
@@ -89,6 +92,8 @@ function RunRows({
 
 /** What a run shows: counting, the question before a large pull, or its rows and charts. */
 export function RunResults({ module, run }: { module: ModuleId; run: RunPhase }) {
+  // The analyst's choice outlives a run: hiding the charts once hides them for the next query too.
+  const [showCharts, setShowCharts] = useState(true);
   if (run.phase === 'idle') return <Text c="dimmed">Run the query to see its results.</Text>;
   if (run.phase === 'counting' || run.phase === 'confirm') {
     return (
@@ -109,7 +114,14 @@ export function RunResults({ module, run }: { module: ModuleId; run: RunPhase })
         </Text>
       )}
       {/* A new run starts anew: its paging, loaded rows and chart filter belong to the old query. */}
-      <RunRows key={JSON.stringify(run.body)} module={module} body={run.body} count={run.count} />
+      <RunRows
+        key={JSON.stringify(run.body)}
+        module={module}
+        body={run.body}
+        count={run.count}
+        showCharts={showCharts}
+        onShowCharts={setShowCharts}
+      />
     </Stack>
   );
 }
