@@ -1,5 +1,5 @@
 import type { RowFilter, RowFilterCondition } from '../../../lib/row-filter.ts';
-import type { CategoryPoint, MonthBucket, MonthlySeriesEntry } from './series.ts';
+import type { CategoryPoint, MonthBucket, MonthlySeriesEntry } from './aggregate.ts';
 import type { ModuleChartId } from './series.ts';
 
 /** Every 'YYYY-MM' from `from` to `to`, inclusive. */

@@ -8,9 +8,10 @@ import { ChartFrame } from '../chart-frame.tsx';
 import { LegendLabel } from '../legend-label.tsx';
 import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
+import type { CategoryPoint, MonthBucket, MonthlySeries } from './aggregate.ts';
 import { categoryFilter, monthlyFilter } from './cross-filters.ts';
 import { MODULE_CHARTS, moduleSeries } from './series.ts';
-import type { CategoryPoint, ModuleChartId, MonthBucket, MonthlySeries } from './series.ts';
+import type { ModuleChartId } from './series.ts';
 
 const BAR_ROW = 26;
 /** The field a category chart groups by, and whether it sums money. */

@@ -6,10 +6,9 @@ import { compareText, isHeld, percentOf, sum, totalValue } from './positions.ts'
 import type { HoldingStatus, Position } from './positions.ts';
 
 export type { HoldingStatus, Position } from './positions.ts';
+export { issuerHistory, totalsByPeriod } from './history.ts';
 export {
   filersAndPeriods,
-  issuerHistory,
-  totalsByPeriod,
   isHeld,
   previousQuarterEnd,
   toNumber,

@@ -1,0 +1,22 @@
+/**
+ * A 13F position factory for the tests of the pure position functions (positions.ts,
+ * history.ts).
+ */
+import type { Position } from '../src/features/charts/thirteen-f/positions.ts';
+
+/** A position with nothing known beyond its identity. */
+export const position = (fields: Partial<Position> = {}): Position => ({
+  filer: 'TEST CAPITAL',
+  period: '2024-06-30',
+  cusip: 'C1',
+  ticker: null,
+  issuer: 'ISSUER ONE',
+  label: 'ISSUER ONE',
+  value: null,
+  shares: null,
+  weight: null,
+  status: null,
+  pctChange: null,
+  filedAt: null,
+  ...fields,
+});
