@@ -104,3 +104,31 @@ test('the keyboard reaches the workspace through the skip link and runs a query'
   // The starter lists every metro area by country: Australia's come first.
   await expect(page.getByRole('table', { name: 'Results' })).toContainText('Australia');
 });
+
+test('a link’s query stays in the fragment through the sign-in, and runs once after it', async ({
+  page,
+}) => {
+  const urls = recordUrls(page);
+  const queries: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/index.php/api/service')) queries.push(request.postData() ?? '');
+  });
+  const body = {
+    module: 'metro_area__c',
+    filters: { filter: [{ country__c: { $equals: 'Japan' } }], order_by: 'name:ASC' },
+  };
+  const fragment = `#query=${encodeURIComponent(JSON.stringify(body))}`;
+  await page.goto(`/q/metro_area__c${fragment}`);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fq%2Fmetro_area__c#query=/);
+  await signIn(page, 'analyst', 'analyst-demo');
+  // The same address (the router may leave brackets unescaped: the same text decoded).
+  await expect
+    .poll(() => decodeURIComponent(page.url()))
+    .toMatch(/\/q\/metro_area__c#query=\{"module":"metro_area__c".*"Japan".*\}$/);
+  await expect(page.getByRole('table', { name: 'Results' })).toContainText('Tokyo');
+  // The server never saw the query in an address: it travelled only in the fragment.
+  for (const url of urls)
+    expect(decodeURIComponent(url.split('#')[0] ?? '')).not.toContain('Japan');
+  // Run once: one count and one page of rows for the link's filter.
+  expect(queries.filter((posted) => posted.includes('Japan'))).toHaveLength(2);
+});

@@ -1,6 +1,6 @@
 import { LoginScreen } from '../features/session/login-screen.tsx';
 import { useAppConfig } from '../lib/app-config.ts';
-import { safeRedirect } from './safe-redirect.ts';
+import { returnAddress } from './safe-redirect.ts';
 
 /**
  * The login page as the first page of a visit: signs in, puts the address the analyst was
@@ -13,7 +13,7 @@ export function LoginShell({ onSignedIn }: { onSignedIn: () => void }) {
       appConfig={appConfig}
       onSignedIn={() => {
         const target = new URLSearchParams(window.location.search).get('redirect');
-        window.history.replaceState(null, '', safeRedirect(target));
+        window.history.replaceState(null, '', returnAddress(target, window.location.hash));
         onSignedIn();
       }}
     />

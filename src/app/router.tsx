@@ -12,7 +12,7 @@ import type { TokenSession } from '../lib/token-session.ts';
 import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { safeRedirect } from './safe-redirect.ts';
+import { returnAddress } from './safe-redirect.ts';
 
 /** What every route can reach. */
 export interface RouterContext {
@@ -28,9 +28,11 @@ export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: z.object({ redirect: z.optional(z.string()) }),
-  beforeLoad: ({ context, search }) => {
+  beforeLoad: ({ context, search, location }) => {
     // Already signed in (a second tab, the back button): straight on to where they were headed.
-    if (context.session.current) throw redirect({ href: safeRedirect(search.redirect) });
+    if (context.session.current) {
+      throw redirect({ href: returnAddress(search.redirect, location.hash) });
+    }
   },
   component: LoginRoute,
 });
@@ -40,8 +42,13 @@ const signedInRoute = createRoute({
   id: 'signed-in',
   beforeLoad: ({ context, location }) => {
     if (!context.session.current) {
-      // Keep where the analyst was headed (path, search and fragment), to return after login.
-      throw redirect({ to: '/login', search: { redirect: location.href } });
+      // Keep where the analyst was headed, to return after login: the path and query in
+      // `redirect`, the fragment (a link's state) as the login page's own fragment.
+      throw redirect({
+        to: '/login',
+        search: { redirect: `${location.pathname}${location.searchStr}` },
+        hash: location.hash,
+      });
     }
   },
   // Everything behind the login loads on demand, so the login page starts small.

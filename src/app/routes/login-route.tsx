@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { LoginScreen } from '../../features/session/login-screen.tsx';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { loginRoute } from '../router.tsx';
-import { safeRedirect } from '../safe-redirect.ts';
+import { returnAddress } from '../safe-redirect.ts';
 
 /** /login inside the app (after a sign-out or a guarded link): the form, then on to the target. */
 export function LoginRoute() {
@@ -13,7 +13,7 @@ export function LoginRoute() {
     <LoginScreen
       appConfig={appConfig}
       onSignedIn={() => {
-        router.history.push(safeRedirect(redirect));
+        router.history.push(returnAddress(redirect, window.location.hash));
       }}
     />
   );
