@@ -117,7 +117,7 @@ test('from a 13F chart, the matched account opens in another module, and back re
   await page.getByRole('button', { name: 'Open Berkshire Hathaway Inc. in…' }).click();
   await page.getByRole('menuitem', { name: /investment holdings$/ }).click();
 
-  await expect(page).toHaveURL(/\/q\/investment_holdings#query=/);
+  await expect(page).toHaveURL(/\/q\/investment_holdings#s=/);
   await expect(page.getByRole('heading', { name: 'Investment holdings' })).toBeVisible();
   const builder = page.getByRole('region', { name: 'Query builder' });
   await expect(builder.getByLabel('Field').first()).toHaveValue('Account ID');
@@ -147,7 +147,7 @@ test('from a 13F chart, the matched account opens in another module, and back re
   const details = page.getByRole('dialog', { name: 'Row details' });
   await details.getByRole('button', { name: 'Open Berkshire Hathaway Inc. in…' }).click();
   await page.getByRole('menuitem', { name: /account history$/ }).click();
-  await expect(page).toHaveURL(/\/q\/accounthistory#query=/);
+  await expect(page).toHaveURL(/\/q\/accounthistory#s=/);
   await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toContainText(
     accountId,
   );

@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { relatedQueries } from '#contract/relations';
 import type { MatchedAccount } from '#contract/relations';
-import { preparedQueryHash } from '../lib/prepared-query.ts';
+import { encodeWorkspaceLink } from '../lib/workspace-link.ts';
 
 /**
  * "Open in other modules": the matched CRM account's investment holdings, history, contact
@@ -47,7 +47,7 @@ export function RelatedQueriesMenu({
               <Link
                 to="/q/$module"
                 params={{ module: query.module }}
-                hash={preparedQueryHash(query.body)}
+                hash={encodeWorkspaceLink({ v: 1, module: query.module, body: query.body })}
                 {...props}
               />
             )}

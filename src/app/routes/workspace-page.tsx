@@ -21,9 +21,10 @@ import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
 import { useQueryBuilder } from '../../features/builder/use-query-builder.ts';
+import { ShareLink } from '../../features/links/share-link.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { useModuleCount } from '../../lib/query-api.ts';
-import { readPreparedQuery } from '../../lib/prepared-query.ts';
+import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import { RunResults } from './run-results.tsx';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
 import { workspaceMemory } from './workspace-memory.ts';
@@ -47,17 +48,18 @@ function starterState(module: ModuleId) {
  * the analyst left here, else the module's starter query.
  */
 function openingOf(module: ModuleId, hash: string, runStarter: boolean) {
-  const prepared = readPreparedQuery(hash);
-  if (prepared.kind === 'query') {
-    const read = stateFromBody(prepared.body);
+  const link = decodeWorkspaceLink(hash);
+  if (link.kind === 'link') {
+    const read = stateFromBody(link.state.body);
     if (read.ok) {
-      return { state: read.state, run: prepared.body as QueryRequestBody, problem: undefined };
+      return { state: read.state, run: link.state.body as QueryRequestBody, problem: undefined };
     }
     const problem = `The link's query cannot be read: ${read.message} Nothing was run.`;
-    return { state: starterState(module), run: undefined, problem };
+    return { state: emptyState(module), run: undefined, problem };
   }
-  if (prepared.kind === 'damaged') {
-    return { state: starterState(module), run: undefined, problem: prepared.message };
+  // A damaged link or one from a newer version: say so, and run nothing.
+  if (link.kind !== 'none') {
+    return { state: emptyState(module), run: undefined, problem: link.message };
   }
   const left = workspaceMemory.recall(module);
   const kept = left ? stateFromBody(left.body) : undefined;
@@ -151,6 +153,7 @@ function Workspace({
             >
               Back to the starter query
             </Button>
+            <ShareLink module={module} body={builder.body} />
           </Group>
           <BlockingProblems builder={builder} />
         </Stack>
@@ -201,11 +204,10 @@ export function WorkspacePage() {
   const locationHash = useLocation({ select: (location) => location.hash });
   // During a navigation the fragment can change a render before the module does: a prepared
   // query for another module is not this workspace's, and must not restart it.
-  const prepared = readPreparedQuery(locationHash);
-  const foreign =
-    prepared.kind === 'query' && (prepared.body as { module?: unknown } | null)?.module !== module;
-  // Other fragments (the skip link's #main) are not queries and must not restart it either.
-  const hash = foreign || prepared.kind === 'none' ? '' : locationHash;
+  const link = decodeWorkspaceLink(locationHash);
+  const foreign = link.kind === 'link' && link.state.module !== module;
+  // Other fragments (the skip link's #main) are not links and must not restart it either.
+  const hash = foreign || link.kind === 'none' ? '' : locationHash;
   // A new module or a new prepared query (a related-query link) starts a new workspace.
   return (
     <Workspace

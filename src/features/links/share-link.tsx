@@ -1,0 +1,68 @@
+import { Alert, Button, CopyButton, Group, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import type { ModuleId } from '#contract/catalog';
+import { encodeWorkspaceLink, LONG_LINK_CHARACTERS } from '../../lib/workspace-link.ts';
+
+/**
+ * "Copy link": the workspace's query as a link whose state rides in the fragment (never a
+ * credential, never sent to a server), with its length, and past what chat tools keep, the
+ * query JSON to paste into the JSON panel instead.
+ */
+export function ShareLink({
+  module,
+  body,
+}: {
+  module: ModuleId;
+  body: Readonly<Record<string, unknown>>;
+}) {
+  const link = useMemo(() => {
+    try {
+      const fragment = encodeWorkspaceLink({ v: 1, module, body: { ...body, module } });
+      return { url: `${window.location.origin}/q/${module}#${fragment}` };
+    } catch (error) {
+      // A body with a credential-named key is refused: such a link must never be made.
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [module, body]);
+  if (link.url === undefined) {
+    return (
+      <Text size="xs" c="red.8">
+        No link for this query: {link.error}
+      </Text>
+    );
+  }
+  const url = link.url;
+  const long = url.length > LONG_LINK_CHARACTERS;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <CopyButton value={url}>
+        {({ copied, copy }) => (
+          <Button size="sm" variant="default" onClick={copy}>
+            {copied ? 'Link copied' : 'Copy link'}
+          </Button>
+        )}
+      </CopyButton>
+      <Text size="xs" c={long ? 'orange.9' : 'dimmed'}>
+        {url.length.toLocaleString()} characters
+      </Text>
+      {long && (
+        <Alert color="yellow" p="xs" title="A long link">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm">
+              Chat tools and some mail clients cut links longer than{' '}
+              {LONG_LINK_CHARACTERS.toLocaleString()} characters. Share the query as JSON instead:
+              your colleague pastes it into the request body panel.
+            </Text>
+            <CopyButton value={JSON.stringify(body, null, 2)}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="default" onClick={copy}>
+                  {copied ? 'Query JSON copied' : 'Copy query JSON'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Alert>
+      )}
+    </Group>
+  );
+}
