@@ -1,7 +1,4 @@
-/**
- * A 13F position factory for the tests of the pure position functions (positions.ts,
- * history.ts).
- */
+/** A 13F position factory for the tests of the pure 13F analytics (positions, history, changes). */
 import type { Position } from '../src/features/charts/thirteen-f/positions.ts';
 
 /** A position with nothing known beyond its identity. */

@@ -146,7 +146,7 @@ export function filerAccountOptions(filer: string | null) {
 
 /** The CRM account a filer is matched to, from its rows when they carry it, else fetched. */
 export function useFilerAccount(filer: string | null, fromRows: MatchedAccount | null) {
-  const fetched = useQuery({ ...filerAccountOptions(fromRows ? null : filer) });
+  const fetched = useQuery(filerAccountOptions(fromRows ? null : filer));
   if (fromRows) return { account: fromRows, pending: false };
   if (filer === null) return { account: null, pending: false };
   return {

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { changesFromServed, holdingsChanges, portfolioWeights, STATUS_ORDER } from './analytics.ts';
 import type { HoldingChange, Position } from './analytics.ts';
+import { position as positionOf } from '../../../../testing/thirteen-f-positions.ts';
 
 /** A held position of TEST CAPITAL; label = ticker = CUSIP unless overridden. */
-const position = (cusip: string, fields: Partial<Position> = {}): Position => ({
-  filer: 'TEST CAPITAL',
-  period: '2024-06-30',
-  cusip,
-  ticker: cusip,
-  issuer: `${cusip} INC`,
-  label: cusip,
-  value: null,
-  shares: null,
-  weight: null,
-  status: null,
-  pctChange: null,
-  filedAt: null,
-  ...fields,
-});
+const position = (cusip: string, fields: Partial<Position> = {}): Position =>
+  positionOf({ cusip, ticker: cusip, issuer: `${cusip} INC`, label: cusip, ...fields });
 
 /** Positions worth the given values (shares = value / 10, i.e. $10 a share). */
 const worth = (values: Record<string, number>, fields: Partial<Position> = {}) =>

@@ -10,7 +10,6 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
 import { LegendLabel } from '../legend-label.tsx';
 import {
@@ -26,7 +25,7 @@ import { STATUS_COLORS } from '../colors.ts';
 import { changesFromServed, holdingsChanges, STATUS_ORDER } from './analytics.ts';
 import type { HoldingChange } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
-import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 
 const BAR_ROW = 22;
 const QUANTITY = '#0072b2';
@@ -71,17 +70,7 @@ function useChanges(scope: ThirteenFScope) {
 }
 
 /** Quarter-over-quarter holdings changes: diverging bars by status, and each change's value split. */
-export function ChangesChart({
-  scope,
-  flags,
-  width,
-  onFilter,
-}: {
-  scope: ThirteenFScope;
-  flags: ReadonlyMap<string, readonly DataFlag[]>;
-  width: number;
-  onFilter: (filter: RowFilter) => void;
-}) {
+export function ChangesChart({ scope, flags, width, onFilter }: ThirteenFChartProps) {
   const [wholePortfolio, setWholePortfolio] = useState(false);
   const [withUnchanged, setWithUnchanged] = useState(false);
   const { changes, derived } = useChanges(scope);

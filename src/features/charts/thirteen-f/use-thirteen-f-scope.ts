@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
-import type { RowFilterCondition } from '../../../lib/row-filter.ts';
+import type { RowFilter, RowFilterCondition } from '../../../lib/row-filter.ts';
 import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
 import { filersAndPeriods, previousQuarterEnd, toPositions } from './analytics.ts';
 import type { Position } from './analytics.ts';
+import type { DataFlag } from './flags.ts';
 
 /**
  * Rows with the filer and period the query's filter pins filled in where the rows do not carry
@@ -133,3 +134,11 @@ export function useThirteenFScope(
 
 /** What `useThirteenFScope` returns. */
 export type ThirteenFScope = ReturnType<typeof useThirteenFScope>;
+
+/** What each 13F chart is given: the scope, the flags by CUSIP, its width, and the table filter. */
+export interface ThirteenFChartProps {
+  readonly scope: ThirteenFScope;
+  readonly flags: ReadonlyMap<string, readonly DataFlag[]>;
+  readonly width: number;
+  readonly onFilter: (filter: RowFilter) => void;
+}

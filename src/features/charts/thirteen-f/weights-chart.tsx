@@ -9,7 +9,7 @@ import { formatCount, formatUsd, formatWeight } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
 import { portfolioWeights } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
-import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import type { ThirteenFChartProps } from './use-thirteen-f-scope.ts';
 
 const BAR_ROW = 24;
 const OTHER = '__other__';
@@ -41,17 +41,7 @@ function describeWeightBar(bar: WeightBar): TooltipContent {
 }
 
 /** Portfolio weights of one filer and period: the top N holdings and the rest, with concentration. */
-export function WeightsChart({
-  scope,
-  flags,
-  width,
-  onFilter,
-}: {
-  scope: ThirteenFScope;
-  flags: ReadonlyMap<string, readonly DataFlag[]>;
-  width: number;
-  onFilter: (filter: RowFilter) => void;
-}) {
+export function WeightsChart({ scope, flags, width, onFilter }: ThirteenFChartProps) {
   const [topN, setTopN] = useState('15');
   const positions = scope.fullPortfolio ?? scope.inResult;
   const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
