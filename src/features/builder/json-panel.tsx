@@ -1,6 +1,7 @@
-import { Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { CATALOG } from '#contract/catalog';
+import { CopyTextButton } from '../../components/copy-text-button.tsx';
 import { clientConfig } from '../../lib/client-config.ts';
 import { curlCommand } from './curl.ts';
 import { stateFromBody } from './model.ts';
@@ -85,20 +86,8 @@ export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
           Request body (JSON)
         </Text>
         <Group gap={4}>
-          <CopyButton value={pretty(body)}>
-            {({ copied, copy }) => (
-              <Button size="compact-xs" variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-          <CopyButton value={curlCommand(body, origin)}>
-            {({ copied, copy }) => (
-              <Button size="compact-xs" variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy as curl'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={pretty(body)} label="Copy" />
+          <CopyTextButton value={curlCommand(body, origin)} label="Copy as curl" />
         </Group>
       </Group>
       <Textarea

@@ -1,6 +1,7 @@
-import { Alert, Button, CopyButton, Group, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { ModuleId } from '#contract/catalog';
+import { CopyTextButton } from '../../components/copy-text-button.tsx';
 import { encodeWorkspaceLink, LONG_LINK_CHARACTERS } from '../../lib/workspace-link.ts';
 
 /**
@@ -35,13 +36,7 @@ export function ShareLink({
   const long = url.length > LONG_LINK_CHARACTERS;
   return (
     <Group gap="xs" wrap="wrap">
-      <CopyButton value={url}>
-        {({ copied, copy }) => (
-          <Button size="sm" variant="default" onClick={copy}>
-            {copied ? 'Link copied' : 'Copy link'}
-          </Button>
-        )}
-      </CopyButton>
+      <CopyTextButton value={url} label="Copy link" copiedLabel="Link copied" size="sm" />
       <Text size="xs" c={long ? 'orange.9' : 'dimmed'}>
         {url.length.toLocaleString()} characters
       </Text>
@@ -53,13 +48,12 @@ export function ShareLink({
               {LONG_LINK_CHARACTERS.toLocaleString()} characters. Share the query as JSON instead:
               your colleague pastes it into the request body panel.
             </Text>
-            <CopyButton value={JSON.stringify(body, null, 2)}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="default" onClick={copy}>
-                  {copied ? 'Query JSON copied' : 'Copy query JSON'}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyTextButton
+              value={JSON.stringify(body, null, 2)}
+              label="Copy query JSON"
+              copiedLabel="Query JSON copied"
+              size="xs"
+            />
           </Group>
         </Alert>
       )}
