@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { accessTokenOf, recordUrls, signIn } from './journey.ts';
 
-test('a copied link opens the same query for a colleague after sign-in, and carries no token', async ({
+test('a copied link opens the same query and view for a colleague after sign-in, and carries no token', async ({
   browser,
 }) => {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -13,6 +13,15 @@ test('a copied link opens the same query for a colleague after sign-in, and carr
   await page.getByRole('button', { name: 'Run query' }).click();
   const table = page.getByRole('table', { name: 'Results' });
   await expect(table).toHaveAttribute('aria-rowcount', '8');
+  // The view: sorted here by value, CUSIP hidden, the holdings-changes chart with unchanged ones.
+  const value = table.getByRole('columnheader', { name: 'Value (USD)' });
+  await value.getByRole('button').click();
+  await expect(value).toHaveAttribute('aria-sort', 'descending');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'CUSIP' }).uncheck();
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Holdings changes' }).click();
+  await page.getByRole('checkbox', { name: 'Unchanged' }).check();
   const rows = await table.getByRole('row').allInnerTexts();
   const body = await page
     .getByRole('region', { name: 'Request body' })
@@ -39,9 +48,18 @@ test('a copied link opens the same query for a colleague after sign-in, and carr
   expect(
     await other.getByRole('region', { name: 'Request body' }).getByRole('textbox').inputValue(),
   ).toBe(body);
-  expect(
-    await other.getByRole('table', { name: 'Results' }).getByRole('row').allInnerTexts(),
-  ).toEqual(rows);
+  const theirTable = other.getByRole('table', { name: 'Results' });
+  expect(await theirTable.getByRole('row').allInnerTexts()).toEqual(rows);
+  await expect(theirTable.getByRole('columnheader', { name: 'Value (USD)' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(theirTable.getByRole('columnheader', { name: 'CUSIP' })).toHaveCount(0);
+  await expect(other.getByRole('tab', { name: 'Holdings changes' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(other.getByRole('checkbox', { name: 'Unchanged' })).toBeChecked();
   const theirToken = await accessTokenOf(other);
   for (const url of urls) expect(url).not.toContain(theirToken);
   expect(await other.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(theirToken);
@@ -64,4 +82,54 @@ test('a damaged link says so, opens an empty workspace and runs nothing', async 
   );
   // Only the module's record count: no query of the link ran.
   expect(queries.every((posted) => posted === '{"module":"updates","count_only":true}')).toBe(true);
+});
+
+test('Back and Forward move between the runs, and no history entry holds a token', async ({
+  page,
+}) => {
+  await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings')}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  const maxRows = page.getByRole('region', { name: 'Query builder' }).getByLabel('Rows (max_num)');
+  const table = page.getByRole('table', { name: 'Results' });
+  const run = async (rows: number) => {
+    await maxRows.fill(String(rows));
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await expect(table).toHaveAttribute('aria-rowcount', String(rows + 1));
+  };
+  await run(7);
+  await run(3);
+  await page.getByRole('switch', { name: 'Charts' }).uncheck();
+  await run(5);
+  const token = await accessTokenOf(page);
+  const seen: string[] = [];
+  const remember = async () => {
+    seen.push(page.url(), await page.evaluate(() => JSON.stringify(window.history.state)));
+  };
+  await remember();
+  expect(page.url()).toMatch(/#s=/);
+
+  await page.goBack();
+  await expect(table).toHaveAttribute('aria-rowcount', '4');
+  await expect(maxRows).toHaveValue('3');
+  // The view went back with the run: the charts were hidden after the 3-row run.
+  await expect(page.getByRole('switch', { name: 'Charts' })).not.toBeChecked();
+  await remember();
+  await page.goBack();
+  await expect(table).toHaveAttribute('aria-rowcount', '8');
+  await expect(maxRows).toHaveValue('7');
+  await expect(page.getByRole('switch', { name: 'Charts' })).toBeChecked();
+  await remember();
+  await page.goForward();
+  await expect(table).toHaveAttribute('aria-rowcount', '4');
+  await page.goForward();
+  await expect(table).toHaveAttribute('aria-rowcount', '6');
+  await expect(maxRows).toHaveValue('5');
+
+  // The address is always a link to what is shown: reloading it shows the same.
+  await page.reload();
+  await expect(table).toHaveAttribute('aria-rowcount', '6');
+  await expect(page.getByRole('switch', { name: 'Charts' })).not.toBeChecked();
+  await remember();
+  expect(token).not.toBe('');
+  for (const entry of seen) expect(entry).not.toContain(token);
 });

@@ -92,6 +92,17 @@ const view = fc.record(
       fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
       { maxKeys: 4 },
     ),
+    filter: fc.record({
+      label: fc.string(),
+      conditions: fc.array(
+        fc.record({
+          field: columnId,
+          op: fc.constantFrom('in' as const, 'notIn' as const, 'month' as const),
+          values: fc.array(fc.string(), { maxLength: 3 }),
+        }),
+        { maxLength: 3 },
+      ),
+    }),
   },
   { requiredKeys: [] },
 );

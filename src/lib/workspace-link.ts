@@ -108,6 +108,18 @@ const chartSchema = z.custom<Record<string, string | number | boolean>>(
   { message: 'view.chart must map names to text, numbers or true/false' },
 );
 
+/** A chart's filter on the loaded rows (see row-filter.ts), as a link carries it. */
+const rowFilterSchema = z.strictObject({
+  label: z.string(),
+  conditions: z.array(
+    z.strictObject({
+      field: z.string(),
+      op: z.enum(['in', 'notIn', 'month']),
+      values: z.array(z.string()),
+    }),
+  ),
+});
+
 /** How the results were being looked at: client-side only, never part of the query sent. */
 const viewSchema = z.strictObject({
   mode: z.optional(z.enum(['table', 'chart'])),
@@ -119,6 +131,8 @@ const viewSchema = z.strictObject({
   order: z.optional(z.array(z.string())),
   /** Chart settings by name: tab, top N, filer, period… */
   chart: z.optional(chartSchema),
+  /** The clicked bar's filter on the table's rows. */
+  filter: z.optional(rowFilterSchema),
 });
 
 /** Version 1 of a workspace link's state. Strict: an unknown key means the link was edited. */
@@ -141,6 +155,23 @@ export const workspaceLinkSchema = z
 
 /** A workspace link's state, version 1. */
 export type WorkspaceLink = z.infer<typeof workspaceLinkSchema>;
+
+/** How a link's results are viewed: table or chart, client sort, columns, chart settings. */
+export type WorkspaceView = NonNullable<WorkspaceLink['view']>;
+
+/** A view's chart settings by name (tab, top N, filer, period…). */
+export type ChartSettings = NonNullable<WorkspaceView['chart']>;
+
+/** The link state of a module's query and view; a view with nothing set is left out. */
+export function workspaceLinkOf(
+  module: WorkspaceLink['module'],
+  body: Readonly<Record<string, unknown>>,
+  view?: WorkspaceView,
+): WorkspaceLink {
+  const set = view ? Object.values(view as Record<string, unknown>) : [];
+  const viewed = set.some((value) => value !== undefined);
+  return { v: 1, module, body: { ...body, module }, ...(viewed ? { view } : {}) };
+}
 
 /** What a URL fragment holds, as far as workspace links go. */
 export type DecodedWorkspaceLink =

@@ -1,5 +1,5 @@
 import { Group, Loader, Stack, Switch, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import { matchedAccountOf } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
@@ -12,7 +12,19 @@ import { useResultRows } from '../../features/results/use-result-rows.ts';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../../lib/thirteen-f-queries.ts';
+import type { ChartSettings, WorkspaceView } from '../../lib/workspace-link.ts';
 import type { RunPhase } from './use-run-flow.ts';
+
+/**
+ * How the results are viewed (charts or not, client sort, columns, chart settings, a chart's
+ * filter): kept by the workspace, which puts it in its link. Changes are patches.
+ */
+interface ViewProps {
+  readonly view: WorkspaceView;
+  readonly onViewChange: (patch: WorkspaceView) => void;
+}
+
+const NO_SETTINGS: ChartSettings = {};
 
 // recharts and the chart code load only when a result is charted, never with the login page.
 const ChartPanel = lazy(async () => ({
@@ -31,19 +43,31 @@ function RunRows({
   module,
   body,
   count,
-  showCharts,
-  onShowCharts,
+  view,
+  onViewChange,
 }: {
   module: ModuleId;
   body: QueryRequestBody;
   count: number | undefined;
-  showCharts: boolean;
-  onShowCharts: (show: boolean) => void;
-}) {
+} & ViewProps) {
   const results = useResultRows(body, count);
-  const [rowFilter, setRowFilter] = useState<RowFilter>();
   const notes = useThirteenFRowNotes(module, results.rows, body);
   const rows = results.rows;
+  const showCharts = view.mode !== 'table';
+  const tableView = useMemo(
+    () => ({ sort: view.sort, hidden: view.hidden, order: view.order }),
+    [view.sort, view.hidden, view.order],
+  );
+  const setRowFilter = useCallback(
+    (filter: RowFilter) => {
+      const conditions = filter.conditions.map((condition) => ({
+        ...condition,
+        values: [...condition.values],
+      }));
+      onViewChange({ filter: { label: filter.label, conditions } });
+    },
+    [onViewChange],
+  );
   return (
     <Stack gap="sm">
       {rows !== undefined && rows.length > 0 && (
@@ -53,7 +77,7 @@ function RunRows({
             label="Charts"
             checked={showCharts}
             onChange={(event) => {
-              onShowCharts(event.currentTarget.checked);
+              onViewChange({ mode: event.currentTarget.checked ? 'chart' : 'table' });
             }}
           />
           {showCharts && (
@@ -66,7 +90,16 @@ function RunRows({
                   </Group>
                 }
               >
-                <ChartPanel module={module} rows={rows} body={body} onFilter={setRowFilter} />
+                <ChartPanel
+                  module={module}
+                  rows={rows}
+                  body={body}
+                  onFilter={setRowFilter}
+                  settings={view.chart ?? NO_SETTINGS}
+                  onSettingsChange={(chart) => {
+                    onViewChange({ chart });
+                  }}
+                />
               </Suspense>
             </LocalErrorBoundary>
           )}
@@ -75,10 +108,12 @@ function RunRows({
       <ResultsView
         module={module}
         results={results}
-        rowFilter={rowFilter}
+        rowFilter={view.filter}
         onClearRowFilter={() => {
-          setRowFilter(undefined);
+          onViewChange({ filter: undefined });
         }}
+        tableView={tableView}
+        onTableViewChange={onViewChange}
         notes={notes}
         rowActions={
           module === '13f_holdings'
@@ -91,9 +126,12 @@ function RunRows({
 }
 
 /** What a run shows: counting, the question before a large pull, or its rows and charts. */
-export function RunResults({ module, run }: { module: ModuleId; run: RunPhase }) {
-  // The analyst's choice outlives a run: hiding the charts once hides them for the next query too.
-  const [showCharts, setShowCharts] = useState(true);
+export function RunResults({
+  module,
+  run,
+  view,
+  onViewChange,
+}: { module: ModuleId; run: RunPhase } & ViewProps) {
   if (run.phase === 'idle') return <Text c="dimmed">Run the query to see its results.</Text>;
   if (run.phase === 'counting' || run.phase === 'confirm') {
     return (
@@ -113,14 +151,14 @@ export function RunResults({ module, run }: { module: ModuleId; run: RunPhase })
           {run.count.toLocaleString()} records match.
         </Text>
       )}
-      {/* A new run starts anew: its paging, loaded rows and chart filter belong to the old query. */}
+      {/* A new run starts anew: its paging and loaded rows belong to the old query. */}
       <RunRows
         key={JSON.stringify(run.body)}
         module={module}
         body={run.body}
         count={run.count}
-        showCharts={showCharts}
-        onShowCharts={setShowCharts}
+        view={view}
+        onViewChange={onViewChange}
       />
     </Stack>
   );

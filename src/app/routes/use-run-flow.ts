@@ -46,7 +46,8 @@ export function useRunFlow() {
   const latest = useRef(0);
 
   const run = useCallback(
-    async (body: QueryRequestBody) => {
+    /** `confirmed`: the analyst already chose to load this query's rows (Back to a past run). */
+    async (body: QueryRequestBody, { confirmed = false }: { confirmed?: boolean } = {}) => {
       const id = ++latest.current;
       if (isCountOnly(body)) {
         setState({ phase: 'rows', body, count: undefined });
@@ -60,7 +61,7 @@ export function useRunFlow() {
         const rows = requestedRows(body);
         const large = count !== undefined && count > LARGE_RESULT_ROWS;
         setState(
-          large && (rows ?? Infinity) > LARGE_RESULT_ROWS
+          large && !confirmed && (rows ?? Infinity) > LARGE_RESULT_ROWS
             ? { phase: 'confirm', body, count }
             : { phase: 'rows', body, count },
         );

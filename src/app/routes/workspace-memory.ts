@@ -1,11 +1,13 @@
 import type { ModuleId } from '#contract/catalog';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { WorkspaceView } from '../../lib/workspace-link.ts';
 import { session } from '../../lib/services.ts';
 
-/** What a workspace had when the analyst left it: the query being edited and the last run. */
+/** What a workspace had when the analyst left it: the query being edited, the last run, its view. */
 export interface RememberedWorkspace {
   readonly body: Record<string, unknown>;
   readonly ran: QueryRequestBody | undefined;
+  readonly view: WorkspaceView;
 }
 
 const remembered = new Map<ModuleId, RememberedWorkspace>();

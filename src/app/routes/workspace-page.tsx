@@ -11,12 +11,13 @@ import {
   Title,
 } from '@mantine/core';
 import { getRouteApi, useLocation } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { JsonPanel } from '../../features/builder/json-panel.tsx';
 import { stateFromBody, emptyState } from '../../features/builder/model.ts';
+import type { BuilderState } from '../../features/builder/model.ts';
 import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
@@ -25,8 +26,10 @@ import { ShareLink } from '../../features/links/share-link.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { useModuleCount } from '../../lib/query-api.ts';
 import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import type { WorkspaceLink, WorkspaceView } from '../../lib/workspace-link.ts';
 import { RunResults } from './run-results.tsx';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
+import { useWorkspaceUrl } from './use-workspace-url.ts';
 import { workspaceMemory } from './workspace-memory.ts';
 
 const workspaceRoute = getRouteApi('/signed-in/q/$module');
@@ -43,30 +46,49 @@ function starterState(module: ModuleId) {
   return read.ok ? read.state : emptyState(module);
 }
 
+/** What a workspace shows on opening (or on a new address): builder, run, view, or a problem. */
+interface Opening {
+  readonly state: BuilderState;
+  readonly run: QueryRequestBody | undefined;
+  readonly view: WorkspaceView;
+  readonly problem: string | undefined;
+}
+
+/** An empty workspace, nothing run, and why. */
+function nothingOpened(module: ModuleId, problem: string): Opening {
+  return { state: emptyState(module), run: undefined, view: {}, problem };
+}
+
+function openingOfLink(module: ModuleId, link: WorkspaceLink): Opening {
+  const read = stateFromBody(link.body);
+  if (!read.ok) {
+    return nothingOpened(
+      module,
+      `The link's query cannot be read: ${read.message} Nothing was run.`,
+    );
+  }
+  const run = link.body as QueryRequestBody;
+  return { state: read.state, run, view: link.view ?? {}, problem: undefined };
+}
+
 /**
  * Where a workspace starts: a prepared query in the link's fragment (run on arrival), else what
  * the analyst left here, else the module's starter query.
  */
-function openingOf(module: ModuleId, hash: string, runStarter: boolean) {
+function openingOf(module: ModuleId, hash: string, runStarter: boolean): Opening {
   const link = decodeWorkspaceLink(hash);
-  if (link.kind === 'link') {
-    const read = stateFromBody(link.state.body);
-    if (read.ok) {
-      return { state: read.state, run: link.state.body as QueryRequestBody, problem: undefined };
-    }
-    const problem = `The link's query cannot be read: ${read.message} Nothing was run.`;
-    return { state: emptyState(module), run: undefined, problem };
-  }
+  if (link.kind === 'link') return openingOfLink(module, link.state);
   // A damaged link or one from a newer version: say so, and run nothing.
-  if (link.kind !== 'none') {
-    return { state: emptyState(module), run: undefined, problem: link.message };
-  }
+  if (link.kind !== 'none') return nothingOpened(module, link.message);
   const left = workspaceMemory.recall(module);
   const kept = left ? stateFromBody(left.body) : undefined;
-  if (left && kept?.ok) return { state: kept.state, run: left.ran, problem: undefined };
+  if (left && kept?.ok) {
+    return { state: kept.state, run: left.ran, view: left.view, problem: undefined };
+  }
   return {
     state: starterState(module),
     run: runStarter ? STARTER_QUERIES[module].body : undefined,
+    view: {},
     problem: undefined,
   };
 }
@@ -82,10 +104,36 @@ function Workspace({
 }) {
   const [opening] = useState(() => openingOf(module, hash, runStarter));
   const [initial] = useState(() => starterState(module));
+  const [view, setView] = useState(opening.view);
+  const [problem, setProblem] = useState(opening.problem);
   const builder = useQueryBuilder(opening.state);
   const flow = useRunFlow();
   const started = useRef(false);
   const { run } = flow;
+  const changeView = useCallback((patch: WorkspaceView) => {
+    setView((current) => ({ ...current, ...patch }));
+  }, []);
+
+  // A new address (Back, Forward, a link opened in this tab) replaces what is shown.
+  const show = (next: Opening, confirmed: boolean) => {
+    setProblem(next.problem);
+    builder.load(next.state);
+    setView(next.view);
+    if (next.run) void run(next.run, { confirmed });
+    else flow.cancel();
+  };
+  const address = useWorkspaceUrl({
+    module,
+    openedFrom: hash,
+    ran: flow.state.phase === 'rows' ? flow.state.body : undefined,
+    view,
+    onOpen: (link, visited) => {
+      show(openingOfLink(module, link), visited);
+    },
+    onProblem: (message) => {
+      show(nothingOpened(module, message), false);
+    },
+  });
 
   useEffect(() => {
     if (opening.run && !started.current) {
@@ -97,10 +145,13 @@ function Workspace({
   // Remembered on every change, read when the analyst comes back to this module.
   const ran = flow.state.phase === 'idle' ? undefined : flow.state.body;
   useEffect(() => {
-    workspaceMemory.remember(module, { body: builder.body, ran });
-  }, [module, builder.body, ran]);
+    workspaceMemory.remember(module, { body: builder.body, ran, view });
+  }, [module, builder.body, ran, view]);
 
   const submit = builder.form.handleSubmit(() => {
+    // A new run is a new history entry, and a chart's filter belongs to the rows it was set on.
+    address.startingNewRun();
+    changeView({ filter: undefined });
     void run(builder.body as QueryRequestBody);
   });
   const confirm = flow.state.phase === 'confirm' ? flow.state : undefined;
@@ -114,9 +165,9 @@ function Workspace({
         <ModuleCount module={module} />
       </Group>
       <Text c="dimmed">{CATALOG[module].summary}</Text>
-      {opening.problem && (
+      {problem && (
         <Alert color="orange" title="This link's query was not opened" role="alert">
-          {opening.problem}
+          {problem}
         </Alert>
       )}
       <Grid gap="md">
@@ -153,13 +204,13 @@ function Workspace({
             >
               Back to the starter query
             </Button>
-            <ShareLink module={module} body={builder.body} />
+            <ShareLink module={module} body={builder.body} view={view} />
           </Group>
           <BlockingProblems builder={builder} />
         </Stack>
       </Paper>
       <section aria-label="Results">
-        <RunResults module={module} run={flow.state} />
+        <RunResults module={module} run={flow.state} view={view} onViewChange={changeView} />
       </section>
       <Modal opened={confirm !== undefined} onClose={flow.cancel} title="A large result" centered>
         <Text size="sm">
@@ -208,13 +259,6 @@ export function WorkspacePage() {
   const foreign = link.kind === 'link' && link.state.module !== module;
   // Other fragments (the skip link's #main) are not links and must not restart it either.
   const hash = foreign || link.kind === 'none' ? '' : locationHash;
-  // A new module or a new prepared query (a related-query link) starts a new workspace.
-  return (
-    <Workspace
-      key={`${module}#${hash}`}
-      module={module}
-      hash={hash}
-      runStarter={run === 'starter'}
-    />
-  );
+  // A new module starts a new workspace; a new fragment is applied by the workspace itself.
+  return <Workspace key={module} module={module} hash={hash} runStarter={run === 'starter'} />;
 }

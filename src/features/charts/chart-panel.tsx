@@ -1,6 +1,7 @@
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter } from '../../lib/row-filter.ts';
+import type { ChartSettings } from '../../lib/workspace-link.ts';
 import { ModuleChart } from './modules/module-chart.tsx';
 import { isModuleChartId } from './modules/series.ts';
 import { ThirteenFCharts } from './thirteen-f/thirteen-f-charts.tsx';
@@ -14,14 +15,28 @@ export function ChartPanel({
   rows,
   body,
   onFilter,
+  settings,
+  onSettingsChange,
 }: {
   module: ModuleId;
   rows: readonly ServiceRecord[];
   body: Readonly<Record<string, unknown>>;
   onFilter: (filter: RowFilter) => void;
+  /** The chart settings (tab, top N, filer, period…), kept by the workspace in its link. */
+  settings: ChartSettings;
+  onSettingsChange: (next: ChartSettings) => void;
 }) {
-  if (module === '13f_holdings')
-    return <ThirteenFCharts rows={rows} body={body} onFilter={onFilter} />;
+  if (module === '13f_holdings') {
+    return (
+      <ThirteenFCharts
+        rows={rows}
+        body={body}
+        onFilter={onFilter}
+        settings={settings}
+        onSettingsChange={onSettingsChange}
+      />
+    );
+  }
   if (isModuleChartId(module))
     return <ModuleChart module={module} rows={rows} onFilter={onFilter} />;
   return null;

@@ -2,7 +2,12 @@ import { Alert, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
-import { encodeWorkspaceLink, LONG_LINK_CHARACTERS } from '../../lib/workspace-link.ts';
+import {
+  encodeWorkspaceLink,
+  LONG_LINK_CHARACTERS,
+  workspaceLinkOf,
+} from '../../lib/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/workspace-link.ts';
 
 /**
  * "Copy link": the workspace's query as a link whose state rides in the fragment (never a
@@ -12,19 +17,22 @@ import { encodeWorkspaceLink, LONG_LINK_CHARACTERS } from '../../lib/workspace-l
 export function ShareLink({
   module,
   body,
+  view,
 }: {
   module: ModuleId;
   body: Readonly<Record<string, unknown>>;
+  /** How the results are viewed: the colleague sees them the same way. */
+  view?: WorkspaceView | undefined;
 }) {
   const link = useMemo(() => {
     try {
-      const fragment = encodeWorkspaceLink({ v: 1, module, body: { ...body, module } });
+      const fragment = encodeWorkspaceLink(workspaceLinkOf(module, body, view));
       return { url: `${window.location.origin}/q/${module}#${fragment}` };
     } catch (error) {
       // A body with a credential-named key is refused: such a link must never be made.
       return { error: error instanceof Error ? error.message : String(error) };
     }
-  }, [module, body]);
+  }, [module, body, view]);
   if (link.url === undefined) {
     return (
       <Text size="xs" c="red.8">

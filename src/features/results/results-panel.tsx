@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { SortingState } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { findField } from '#contract/catalog';
@@ -28,6 +27,7 @@ import type { ResultColumn, RowNotes } from './results-table.tsx';
 import { RowDetails } from './row-details.tsx';
 import { sortRecords } from './sort.ts';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';
+import type { TableView } from './table-state.ts';
 import { useResultRows } from './use-result-rows.ts';
 import type { ResultRows } from './use-result-rows.ts';
 
@@ -56,6 +56,9 @@ export interface ResultsViewOptions {
   readonly notes?: RowNotes | undefined;
   /** Extra actions in a row's details (e.g. related queries). */
   readonly rowActions?: (row: ServiceRecord) => ReactNode;
+  /** The client sort, hidden columns and order, when the caller keeps them (in its link). */
+  readonly tableView?: TableView;
+  readonly onTableViewChange?: (next: TableView) => void;
 }
 
 /** The rows of a run: the table, paging, loading everything, CSV, row details. */
@@ -66,12 +69,14 @@ export function ResultsView({
   onClearRowFilter,
   notes,
   rowActions,
+  tableView,
+  onTableViewChange,
 }: { module: ModuleId; results: ResultRows } & ResultsViewOptions) {
   const { result, rows: loadedRows, count, loading, failure, offset } = results;
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [formatted, setFormatted] = useState(false);
   const [opened, setOpened] = useState<ServiceRecord>();
-  const tableState = useResultsTableState();
+  const tableState = useResultsTableState(tableView, onTableViewChange);
+  const { sorting } = tableState;
   const format = useMemo(() => createFormatters(), []);
   const exporting = useRef(false);
   const shownRows = useMemo(
@@ -246,7 +251,7 @@ export function ResultsView({
         columns={columns}
         format={format}
         sorting={sorting}
-        onSortingChange={setSorting}
+        onSortingChange={tableState.setSorting}
         table={tableState}
         onOpenRow={setOpened}
         notes={notes}

@@ -1,5 +1,5 @@
 import { Checkbox, Group } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -11,6 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartFrame } from '../chart-frame.tsx';
+import { flagSetting } from '../chart-settings.ts';
 import { LegendLabel } from '../legend-label.tsx';
 import {
   formatChange,
@@ -70,9 +71,16 @@ function useChanges(scope: ThirteenFScope) {
 }
 
 /** Quarter-over-quarter holdings changes: diverging bars by status, and each change's value split. */
-export function ChangesChart({ scope, flags, width, onFilter }: ThirteenFChartProps) {
-  const [wholePortfolio, setWholePortfolio] = useState(false);
-  const [withUnchanged, setWithUnchanged] = useState(false);
+export function ChangesChart({
+  scope,
+  flags,
+  width,
+  onFilter,
+  settings,
+  onSettingsChange,
+}: ThirteenFChartProps) {
+  const wholePortfolio = flagSetting(settings, 'wholePortfolio');
+  const withUnchanged = flagSetting(settings, 'unchanged');
   const { changes, derived } = useChanges(scope);
   const inResult = useMemo(
     () => new Set(scope.inResult.map((position) => position.cusip)),
@@ -138,7 +146,7 @@ export function ChangesChart({ scope, flags, width, onFilter }: ThirteenFChartPr
               label="Whole portfolio"
               checked={wholePortfolio}
               onChange={(event) => {
-                setWholePortfolio(event.currentTarget.checked);
+                onSettingsChange({ wholePortfolio: event.currentTarget.checked });
               }}
             />
             <Checkbox
@@ -146,7 +154,7 @@ export function ChangesChart({ scope, flags, width, onFilter }: ThirteenFChartPr
               label="Unchanged"
               checked={withUnchanged}
               onChange={(event) => {
-                setWithUnchanged(event.currentTarget.checked);
+                onSettingsChange({ unchanged: event.currentTarget.checked });
               }}
             />
           </Group>

@@ -1,6 +1,6 @@
 import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -16,6 +16,8 @@ import type { RowFilter } from '../../../lib/row-filter.ts';
 import { filerHistoryOptions, holdersOptions } from '../../../lib/thirteen-f-queries.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ChartFrame } from '../chart-frame.tsx';
+import { textSetting } from '../chart-settings.ts';
+import type { ChartSettingsProps } from '../chart-settings.ts';
 import { LegendLabel } from '../legend-label.tsx';
 import { formatCount, formatUsd, formatUsdCompact, formatWeight } from '../chart-format.ts';
 import { PRIMARY } from '../colors.ts';
@@ -32,11 +34,13 @@ export function HistoryChart({
   scope,
   width,
   onFilter,
+  settings,
+  onSettingsChange,
 }: {
   scope: ThirteenFScope;
   width: number;
   onFilter: (filter: RowFilter) => void;
-}) {
+} & ChartSettingsProps) {
   const history = useQuery(filerHistoryOptions(scope.known ? scope.filer : null));
   const historyPositions = useMemo(
     () => (history.data ? toPositions(history.data) : []),
@@ -47,7 +51,7 @@ export function HistoryChart({
     [historyPositions, scope.filer],
   );
   const largest = [...scope.inResult].sort((a, b) => (b.value ?? 0) - (a.value ?? 0))[0];
-  const [picked, setPicked] = useState<string | null>(null);
+  const picked = textSetting(settings, 'holding');
   const cusip = picked ?? largest?.cusip ?? null;
   const issuer = scope.inResult.find((position) => position.cusip === cusip);
   const points = useMemo(() => {
@@ -143,7 +147,9 @@ export function HistoryChart({
             searchable
             w={220}
             value={cusip}
-            onChange={setPicked}
+            onChange={(holding) => {
+              onSettingsChange({ holding: holding ?? '' });
+            }}
             data={[...scope.inResult]
               .filter((position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0)
               .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))

@@ -5,6 +5,8 @@ import type { ServiceRecord } from '#contract/response';
 import { RelatedQueriesMenu } from '../../../components/related-queries.tsx';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { useFilerAccount } from '../../../lib/thirteen-f-queries.ts';
+import type { ChartSettings } from '../../../lib/workspace-link.ts';
+import { choiceSetting, useChartSettings } from '../chart-settings.ts';
 import { useChartWidth } from '../use-chart-width.ts';
 import { ChangesChart } from './changes-chart.tsx';
 import { positionFlags } from './flags.ts';
@@ -13,6 +15,8 @@ import { HistoryChart } from './history-chart.tsx';
 import { useThirteenFScope } from './use-thirteen-f-scope.ts';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { WeightsChart } from './weights-chart.tsx';
+
+const TABS = ['weights', 'changes', 'history'] as const;
 
 /** Flags per CUSIP for the chosen filer and period, against its previous quarter. */
 function useFlags(scope: ThirteenFScope): ReadonlyMap<string, readonly DataFlag[]> {
@@ -123,15 +127,23 @@ export function ThirteenFCharts({
   rows,
   body,
   onFilter,
+  settings: givenSettings,
+  onSettingsChange: givenOnSettingsChange,
 }: {
   rows: readonly ServiceRecord[];
   body: Readonly<Record<string, unknown>>;
   onFilter: (filter: RowFilter) => void;
+  /** The chart settings, when the caller keeps them (in its link); else they are kept here. */
+  settings?: ChartSettings | undefined;
+  onSettingsChange?: ((next: ChartSettings) => void) | undefined;
 }) {
-  const scope = useThirteenFScope(rows, body);
+  const chartSettings = useChartSettings(givenSettings, givenOnSettingsChange);
+  const scope = useThirteenFScope(rows, body, chartSettings);
+  const tab = choiceSetting(chartSettings.settings, 'tab', TABS, 'weights');
   const flags = useFlags(scope);
   const { ref, width } = useChartWidth();
   const chartWidth = Math.max(360, Math.floor(width ?? 0) - 24);
+  const chartProps = { scope, flags, width: chartWidth, onFilter, ...chartSettings };
   const fromRows = useMemo(() => {
     const row = rows.find(
       (candidate) => candidate.companyname === undefined || candidate.companyname === scope.filer,
@@ -167,23 +179,29 @@ export function ThirteenFCharts({
       <FlagSummary scope={scope} flags={flags} />
       {/* Drawn once the width is known, rather than twice (at a guessed width, then the real one). */}
       {width !== undefined && (
-        <Tabs defaultValue="weights" keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(next) => {
+            if (next) chartSettings.onSettingsChange({ tab: next });
+          }}
+          keepMounted={false}
+        >
           <Tabs.List>
             <Tabs.Tab value="weights">Portfolio weights</Tabs.Tab>
             <Tabs.Tab value="changes">Holdings changes</Tabs.Tab>
             <Tabs.Tab value="history">History</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="weights" pt="xs">
-            <WeightsChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
+            <WeightsChart {...chartProps} />
           </Tabs.Panel>
           <Tabs.Panel value="changes" pt="xs">
             <Stack gap="sm">
-              <ChangesChart scope={scope} flags={flags} width={chartWidth} onFilter={onFilter} />
+              <ChangesChart {...chartProps} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="history" pt="xs">
             <Stack gap="sm">
-              <HistoryChart scope={scope} width={chartWidth} onFilter={onFilter} />
+              <HistoryChart {...chartProps} />
             </Stack>
           </Tabs.Panel>
         </Tabs>

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter, RowFilterCondition } from '../../../lib/row-filter.ts';
 import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
+import { textSetting } from '../chart-settings.ts';
+import type { ChartSettingsProps } from '../chart-settings.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
 import { filersAndPeriods, previousQuarterEnd, toPositions } from './analytics.ts';
 import type { Position } from './analytics.ts';
@@ -60,6 +62,7 @@ function isWholePortfolio(positions: readonly Position[]): boolean {
 export function useThirteenFScope(
   rows: readonly ServiceRecord[],
   body: Readonly<Record<string, unknown>>,
+  { settings, onSettingsChange }: ChartSettingsProps,
 ) {
   const input = useMemo(() => ({ rows, body }), [rows, body]);
   const prepared = useBackgroundValue(input, prepare, rows.length > HEAVY_ROWS);
@@ -73,10 +76,11 @@ export function useThirteenFScope(
       )[0],
     [choices],
   );
-  const [chosen, setChosen] = useState<{ filer: string; period: string }>();
-  const valid =
-    chosen &&
-    choices.pairs.some((pair) => pair.filer === chosen.filer && pair.period === chosen.period);
+  const chosen = { filer: textSetting(settings, 'filer'), period: textSetting(settings, 'period') };
+  // A choice the rows do not hold (a link's, for other rows) gives way to the fallback.
+  const valid = choices.pairs.some(
+    (pair) => pair.filer === chosen.filer && pair.period === chosen.period,
+  );
   const filer = (valid ? chosen.filer : fallback?.filer) ?? '';
   const period = (valid ? chosen.period : fallback?.period) ?? '';
   const inResult = useMemo(
@@ -116,7 +120,8 @@ export function useThirteenFScope(
     period,
     known,
     choose: (next: { filer: string; period: string }) => {
-      setChosen(next);
+      // Another filer or period has other holdings: the holding picked in History is dropped.
+      onSettingsChange({ filer: next.filer, period: next.period, holding: '' });
     },
     /** This filer-period's positions in the result. */
     inResult,
@@ -135,8 +140,11 @@ export function useThirteenFScope(
 /** What `useThirteenFScope` returns. */
 export type ThirteenFScope = ReturnType<typeof useThirteenFScope>;
 
-/** What each 13F chart is given: the scope, the flags by CUSIP, its width, and the table filter. */
-export interface ThirteenFChartProps {
+/**
+ * What each 13F chart is given: the scope, the flags by CUSIP, its width, the table filter, and
+ * the chart settings.
+ */
+export interface ThirteenFChartProps extends ChartSettingsProps {
   readonly scope: ThirteenFScope;
   readonly flags: ReadonlyMap<string, readonly DataFlag[]>;
   readonly width: number;

@@ -1,5 +1,6 @@
 import { Group, SegmentedControl, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { choiceSetting } from '../chart-settings.ts';
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
@@ -15,6 +16,8 @@ const BAR_ROW = 24;
 const OTHER = '__other__';
 /** Not in the result: drawn lighter, so the analyst sees what the table does not hold. */
 const OUTSIDE = '#74a9e0';
+
+const TOP_N_CHOICES = ['10', '15', '25'] as const;
 
 interface WeightBar {
   readonly key: string;
@@ -41,8 +44,15 @@ function describeWeightBar(bar: WeightBar): TooltipContent {
 }
 
 /** Portfolio weights of one filer and period: the top N holdings and the rest, with concentration. */
-export function WeightsChart({ scope, flags, width, onFilter }: ThirteenFChartProps) {
-  const [topN, setTopN] = useState('15');
+export function WeightsChart({
+  scope,
+  flags,
+  width,
+  onFilter,
+  settings,
+  onSettingsChange,
+}: ThirteenFChartProps) {
+  const topN = choiceSetting(settings, 'topN', TOP_N_CHOICES, '15');
   const positions = scope.fullPortfolio ?? scope.inResult;
   const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
   // Which of the shown slices the result holds (not a set of every position: there may be 100k).
@@ -115,7 +125,9 @@ export function WeightsChart({ scope, flags, width, onFilter }: ThirteenFChartPr
           size="xs"
           aria-label="Holdings shown"
           value={topN}
-          onChange={setTopN}
+          onChange={(next) => {
+            onSettingsChange({ topN: next });
+          }}
           data={[
             { value: '10', label: 'Top 10' },
             { value: '15', label: 'Top 15' },
