@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { ServiceRecord } from '#contract/response';
 import { ThirteenFCharts } from '../src/features/charts/thirteen-f/thirteen-f-charts.tsx';
 import type { RowFilter } from '../src/lib/row-filter.ts';
+import type { ChartSettings } from '../src/lib/workspace-link.ts';
 import { session } from '../src/lib/services.ts';
 import { portfolioRows } from './chart-rows.ts';
 import type { HoldingSpec } from './chart-rows.ts';
@@ -114,20 +115,28 @@ function MantineTestEnv({ children }: { children: ReactNode }) {
 
 /**
  * Renders ThirteenFCharts for `rows` of a query `body`, signed in, with the service answering
- * from `table`. Clean up with `vi.unstubAllGlobals()` and `session.signOut()`.
+ * from `table`; with `settings`, the chart settings are the caller's (as the workspace keeps
+ * them in its link). Clean up with `vi.unstubAllGlobals()` and `session.signOut()`.
  */
 export function renderThirteenFCharts(
   rows: readonly ServiceRecord[],
   table: readonly ServiceRecord[],
   body: Readonly<Record<string, unknown>> = { module: '13f_holdings', filters: {} },
+  settings?: ChartSettings,
 ) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const service = fakeThirteenFService(table);
   vi.stubGlobal('fetch', service.fetch);
   const onFilter = vi.fn<(filter: RowFilter) => void>();
+  const onSettingsChange = vi.fn<(next: ChartSettings) => void>();
   const view = renderWithProviders(
     <MantineTestEnv>
-      <ThirteenFCharts rows={rows} body={body} onFilter={onFilter} />
+      <ThirteenFCharts
+        rows={rows}
+        body={body}
+        onFilter={onFilter}
+        {...(settings ? { settings, onSettingsChange } : {})}
+      />
     </MantineTestEnv>,
   );
   /** The portfolio requests (one filer, one period) the charts sent, as [filer, period]. */
@@ -135,5 +144,5 @@ export function renderThirteenFCharts(
     service.sent
       .filter((query) => query.pinned.periodofreport !== undefined)
       .map((query) => [query.pinned.companyname, query.pinned.periodofreport]);
-  return { ...view, onFilter, sent: service.sent, portfolioRequests };
+  return { ...view, onFilter, onSettingsChange, sent: service.sent, portfolioRequests };
 }

@@ -5,16 +5,23 @@ import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { session } from '../../lib/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
+import type { TableView } from './table-state.ts';
 
 const QUERY = '/index.php/api/service';
 
-function setup(answer: FakeAnswer, fields = ['name', 'url', 'createddate']) {
+function setup(answer: FakeAnswer, fields = ['name', 'url', 'createddate'], tableView?: TableView) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const fake = fakeFetch({ [QUERY]: answer });
   vi.stubGlobal('fetch', fake.fetch);
   const body = { module: 'manager_presentation__c', filters: { fields, max_num: '2' } };
+  const onTableViewChange = vi.fn<(next: TableView) => void>();
   const view = renderWithProviders(
-    <ResultsPanel module="manager_presentation__c" body={body} count={undefined} />,
+    <ResultsPanel
+      module="manager_presentation__c"
+      body={body}
+      count={undefined}
+      {...(tableView ? { tableView, onTableViewChange } : {})}
+    />,
   );
   const table = async () => screen.findByRole('table', { name: 'Results' });
   const columnTexts = async (index: number) =>
@@ -22,7 +29,7 @@ function setup(answer: FakeAnswer, fields = ['name', 'url', 'createddate']) {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
-  return { ...view, fake, table, columnTexts };
+  return { ...view, fake, table, columnTexts, onTableViewChange };
 }
 
 const records = [
@@ -158,5 +165,36 @@ describe('ResultsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Load all' }));
     expect(await screen.findByText(/^All 5 rows/)).toBeVisible();
     expect(await columnTexts(0)).toEqual(['Deck 1', 'Deck 2', 'Deck 3', 'Deck 4', 'Deck 5']);
+  });
+
+  it('shows the sort and columns a link gives, and reports changes to them', async () => {
+    const { table, columnTexts, user, onTableViewChange } = setup(
+      () => jsonResponse(200, { records, next_offset: -1 }),
+      undefined,
+      { sort: [{ id: 'name', desc: false }], hidden: ['url'], order: ['createddate', 'name'] },
+    );
+    const grid = await table();
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.map((header) => header.replace(/[▲▼\d]/g, '').trim())).toEqual([
+      'Created',
+      'Presentation',
+    ]);
+    expect(within(grid).getByRole('columnheader', { name: /Presentation/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(await columnTexts(1)).toEqual([
+      '<img src=x onerror=alert(1)>',
+      'Alpha letter',
+      'Beta deck',
+    ]);
+    await user.click(within(grid).getByRole('button', { name: /Created/ }));
+    expect(onTableViewChange).toHaveBeenLastCalledWith({
+      sort: [{ id: 'createddate', desc: true }],
+      hidden: ['url'],
+      order: ['createddate', 'name'],
+    });
   });
 });

@@ -21,6 +21,7 @@ import {
   renderThirteenFCharts,
 } from '../../../../testing/thirteen-f-harness.tsx';
 import { session } from '../../../lib/services.ts';
+import type { ChartSettings } from '../../../lib/workspace-link.ts';
 import { PRIMARY } from '../colors.ts';
 
 const WEIGHTS = `Portfolio weights — ${FILER} · ${QUARTER}`;
@@ -31,8 +32,9 @@ function setup(
   rows: readonly ServiceRecord[],
   table: readonly ServiceRecord[] = [...current(), ...previous()],
   body?: Readonly<Record<string, unknown>>,
+  settings?: ChartSettings,
 ) {
-  const view = renderThirteenFCharts(rows, table, body);
+  const view = renderThirteenFCharts(rows, table, body, settings);
   const weights = () => figureNamed(/^Portfolio weights/);
   const concentration = () => screen.getByText(/^Concentration: top 10 =/).textContent;
   return { ...view, weights, concentration };
@@ -162,6 +164,44 @@ describe('ThirteenFCharts: filer and period', () => {
     expect(view.onFilter.mock.calls[0]?.[0].conditions).toEqual([
       { field: 'cusip', op: 'in', values: [cusipOf('AAA')] },
     ]);
+  });
+});
+
+describe('ThirteenFCharts: settings kept by the caller (a link)', () => {
+  it('opens on the settings given and reports each change with the others kept', async () => {
+    const settings = { tab: 'changes', unchanged: true, period: PREVIOUS_QUARTER };
+    const view = setup([...current(), ...previous()], undefined, undefined, settings);
+    expect(screen.getByRole('tab', { name: 'Holdings changes' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Unchanged' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue(PREVIOUS_QUARTER);
+    await view.user.click(screen.getByRole('tab', { name: 'Portfolio weights' }));
+    expect(view.onSettingsChange).toHaveBeenLastCalledWith({ ...settings, tab: 'weights' });
+    await choose(view, document.body, 'Period', QUARTER);
+    // A new period drops the holding picked in History (another period holds others).
+    expect(view.onSettingsChange).toHaveBeenLastCalledWith({
+      ...settings,
+      filer: FILER,
+      period: QUARTER,
+      holding: '',
+    });
+  });
+
+  it('falls back to the defaults for settings it does not know (an edited link)', () => {
+    const view = setup(current(), undefined, undefined, {
+      tab: 'pie',
+      topN: 1000,
+      filer: 'NOBODY',
+      period: '1999-12-31',
+    });
+    expect(screen.getByRole('tab', { name: 'Portfolio weights' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(view.weights()).toHaveAccessibleName(WEIGHTS);
+    expect(screen.getByRole('radio', { name: 'Top 15' })).toBeChecked();
   });
 });
 

@@ -76,7 +76,10 @@ export function useThirteenFScope(
       )[0],
     [choices],
   );
-  const chosen = { filer: textSetting(settings, 'filer'), period: textSetting(settings, 'period') };
+  const chosen = {
+    filer: textSetting(settings, 'filer') ?? fallback?.filer,
+    period: textSetting(settings, 'period') ?? fallback?.period,
+  };
   // A choice the rows do not hold (a link's, for other rows) gives way to the fallback.
   const valid = choices.pairs.some(
     (pair) => pair.filer === chosen.filer && pair.period === chosen.period,
