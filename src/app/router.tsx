@@ -73,9 +73,18 @@ export const workspaceRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/workspace-page.tsx'), 'WorkspacePage'),
 });
 
+const savedQueriesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/saved',
+  component: lazyRouteComponent(
+    () => import('../features/saved-queries/saved-queries-page.tsx'),
+    'SavedQueriesPage',
+  ),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  signedInRoute.addChildren([landingRoute, workspaceRoute]),
+  signedInRoute.addChildren([landingRoute, workspaceRoute, savedQueriesRoute]),
 ]);
 
 /** Creates the app's router. */

@@ -1,5 +1,5 @@
-import { Anchor, AppShell, Badge, Button, Group, NavLink, Text } from '@mantine/core';
-import { Link, Outlet, useNavigate, useParams } from '@tanstack/react-router';
+import { Anchor, AppShell, Badge, Button, Divider, Group, NavLink, Text } from '@mantine/core';
+import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
@@ -34,6 +34,7 @@ function SessionTimeLeft({ expiresAt }: { expiresAt: number }) {
 function ModuleNavigation() {
   const refused = useRefusedModules();
   const { module: current } = useParams({ strict: false });
+  const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <AppShell.Navbar p="xs" component="nav" aria-label="Modules">
       {MODULE_IDS.map((id) => (
@@ -52,6 +53,12 @@ function ModuleNavigation() {
           renderRoot={(props) => <Link to="/q/$module" params={{ module: id }} {...props} />}
         />
       ))}
+      <Divider my="xs" />
+      <NavLink
+        label="Saved queries"
+        active={pathname === '/saved'}
+        renderRoot={(props) => <Link to="/saved" {...props} />}
+      />
     </AppShell.Navbar>
   );
 }
@@ -67,7 +74,15 @@ export function AppLayout() {
   };
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 230, breakpoint: 'sm' }} padding="md">
-      <a href="#main" className={classes.skipLink}>
+      <a
+        href="#main"
+        className={classes.skipLink}
+        onClick={(event) => {
+          // Focus moves without touching the fragment: it carries the workspace's link state.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to the workspace
       </a>
       <AppShell.Header>

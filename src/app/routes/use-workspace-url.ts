@@ -50,6 +50,7 @@ export function useWorkspaceUrl({
 }) {
   const navigate = useNavigate();
   const locationHash = useLocation({ select: (location) => location.hash });
+  const pathname = useLocation({ select: (location) => location.pathname });
   const written = useRef(withoutHash(openedFrom));
   const visited = useRef(new Set<string>());
   const nextRunIsNew = useRef(false);
@@ -87,9 +88,11 @@ export function useWorkspaceUrl({
     if (fragment === written.current) return;
     const link = decodeWorkspaceLink(fragment);
     if (link.kind === 'none') {
-      // The module's navigation link (no fragment) while this workspace shows a run: the
-      // address goes back to naming what is shown.
-      if (fragment === '' && ran && written.current !== '') write(written.current, true);
+      // The module's own navigation link (no fragment) while this workspace shows a run: the
+      // address goes back to naming what is shown. (Leaving for another page also drops the
+      // fragment for a render while this workspace is still mounted: that is left alone.)
+      const here = pathname === `/q/${module}`;
+      if (here && fragment === '' && ran && written.current !== '') write(written.current, true);
       return;
     }
     // During a navigation to another module the fragment changes a render before the module.

@@ -21,11 +21,13 @@ import type { BuilderState } from '../../features/builder/model.ts';
 import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
+import { summarize } from '../../features/builder/summary.ts';
 import { useQueryBuilder } from '../../features/builder/use-query-builder.ts';
 import { ShareLink } from '../../features/links/share-link.tsx';
+import { SaveQueryButton } from '../../features/saved-queries/save-query-button.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { useModuleCount } from '../../lib/query-api.ts';
-import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { decodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
 import type { WorkspaceLink, WorkspaceView } from '../../lib/workspace-link.ts';
 import { RunResults } from './run-results.tsx';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
@@ -33,6 +35,9 @@ import { useWorkspaceUrl } from './use-workspace-url.ts';
 import { workspaceMemory } from './workspace-memory.ts';
 
 const workspaceRoute = getRouteApi('/signed-in/q/$module');
+
+/** A saved query's suggested name is the query in words, cut to a length a list shows whole. */
+const SUGGESTED_NAME_CHARACTERS = 100;
 
 function ModuleCount({ module }: { module: ModuleId }) {
   const count = useModuleCount(module);
@@ -204,6 +209,10 @@ function Workspace({
             >
               Back to the starter query
             </Button>
+            <SaveQueryButton
+              state={workspaceLinkOf(module, builder.body, view)}
+              suggestedName={summarize(builder.state).slice(0, SUGGESTED_NAME_CHARACTERS)}
+            />
             <ShareLink module={module} body={builder.body} view={view} />
           </Group>
           <BlockingProblems builder={builder} />

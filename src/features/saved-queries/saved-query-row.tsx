@@ -1,0 +1,135 @@
+import { Anchor, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { CATALOG } from '#contract/catalog';
+import { renameQuery } from '../../lib/saved-queries.ts';
+import type { SavedQuery } from '../../lib/saved-queries.ts';
+import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { summarizeQuery } from './summary.ts';
+import { savedQueries } from './use-saved-queries.ts';
+
+/** `savedAt` as the analyst reads dates, e.g. "4 Mar 2025, 10:00". */
+function formatSavedAt(savedAt: string): string {
+  return new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The fragment that opens `query`, or undefined when its state cannot make one. */
+function fragmentOf(query: SavedQuery): string | undefined {
+  try {
+    return encodeWorkspaceLink(query.state);
+  } catch {
+    // Storage is read through the schema, so only a state edited by hand could get here.
+    return undefined;
+  }
+}
+
+function RenameForm({ query, onDone }: { query: SavedQuery; onDone: () => void }) {
+  const [name, setName] = useState(query.name);
+  const [error, setError] = useState<string>();
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const result = savedQueries.update((list) => renameQuery(list, query.id, name));
+    if (result.ok) onDone();
+    else setError(result.message);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          size="xs"
+          aria-label={`New name for “${query.name}”`}
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(undefined);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onDone();
+          }}
+          error={error}
+          // The analyst just asked to rename: the field is where they will type.
+          autoFocus
+        />
+        <Button size="xs" type="submit">
+          Save
+        </Button>
+        <Button size="xs" variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** One saved query in the list: open it, rename it in place, or delete it. */
+export function SavedQueryRow({
+  query,
+  onDelete,
+}: {
+  query: SavedQuery;
+  onDelete: (query: SavedQuery) => void;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const fragment = fragmentOf(query);
+  const module = query.state.module;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {renaming ? (
+          <RenameForm
+            query={query}
+            onDone={() => {
+              setRenaming(false);
+            }}
+          />
+        ) : (
+          <Text size="sm" fw={500}>
+            {query.name}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{CATALOG[module].label}</Table.Td>
+      <Table.Td>
+        <time dateTime={query.savedAt}>{formatSavedAt(query.savedAt)}</time>
+      </Table.Td>
+      <Table.Td>{summarizeQuery(query.state)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {fragment !== undefined && (
+            <Anchor
+              size="sm"
+              fw={500}
+              renderRoot={(props) => (
+                <Link to="/q/$module" params={{ module }} hash={fragment} {...props} />
+              )}
+            >
+              Open
+            </Anchor>
+          )}
+          {!renaming && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => {
+                setRenaming(true);
+              }}
+            >
+              Rename
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              onDelete(query);
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,35 @@
+import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The field conditions under `filter`, groups opened (an explicit stack: bodies may be deep). */
+function countConditions(filter: unknown): number {
+  let count = 0;
+  const pending: unknown[] = Array.isArray(filter) ? [...(filter as unknown[])] : [];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const group = isObject(node) ? (node.$and ?? node.$or) : undefined;
+    if (Array.isArray(group)) pending.push(...(group as unknown[]));
+    else count += 1;
+  }
+  return count;
+}
+
+/** A saved query in a few words for the list: "2 conditions · up to 50 rows", "Count only". */
+export function summarizeQuery(state: WorkspaceLink): string {
+  const filters = isObject(state.body.filters) ? state.body.filters : {};
+  const conditions = countConditions(filters.filter);
+  const parts = [
+    conditions === 0 ? 'No conditions' : `${conditions} condition${conditions === 1 ? '' : 's'}`,
+  ];
+  const countOnly = state.body.count_only;
+  const maxNum = filters.max_num;
+  if (countOnly === true || countOnly === '1') parts.push('count only');
+  else if (maxNum === '-1' || maxNum === -1) parts.push('every row');
+  else if (typeof maxNum === 'string' || typeof maxNum === 'number') {
+    parts.push(`up to ${Number(maxNum).toLocaleString('en-US')} rows`);
+  }
+  if (state.view?.mode === 'chart') parts.push('chart');
+  return parts.join(' · ');
+}

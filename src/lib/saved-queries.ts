@@ -1,0 +1,296 @@
+/**
+ * Saved queries: workspace states kept under a name in the browser's `localStorage`, per user,
+ * and their export file. Only query state is kept (a `WorkspaceLink`, whose schema refuses
+ * credential-named keys), never a token or a password. The model functions are pure and never
+ * throw; `SavedQueriesStore` is the one place that touches storage.
+ */
+import { z } from 'zod/mini';
+import { CATALOG } from '#contract/catalog';
+import type { ModuleId } from '#contract/catalog';
+import { workspaceLinkSchema } from './workspace-link.ts';
+import type { WorkspaceLink } from './workspace-link.ts';
+
+/** The longest name a saved query may have. */
+export const MAX_NAME_CHARACTERS = 120;
+/** The largest import file read (characters): far beyond any real export, short of a stall. */
+export const MAX_IMPORT_CHARACTERS = 5_000_000;
+/** The export file's `format`, so a stray JSON file is told apart from an export. */
+export const EXPORT_FORMAT = 'marketplace-saved-queries';
+
+const nameSchema = z.string({ error: 'the name must be text' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'a name is needed' }),
+  z.maxLength(MAX_NAME_CHARACTERS, {
+    error: `a name is at most ${MAX_NAME_CHARACTERS} characters`,
+  }),
+);
+
+/** One saved query. */
+export const savedQuerySchema = z.object({
+  id: z.string().check(z.minLength(1, { error: 'an id is needed' })),
+  name: nameSchema,
+  savedAt: z.iso.datetime({
+    error: 'savedAt must be an ISO date-time such as 2025-01-31T09:00:00Z',
+  }),
+  state: workspaceLinkSchema,
+});
+
+/** One saved query: a name, when it was saved, and the workspace state to open. */
+export type SavedQuery = z.infer<typeof savedQuerySchema>;
+
+/** The export file, entries unchecked: each is judged on its own so one bad entry spoils none. */
+const exportEnvelopeSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.number(),
+  queries: z.array(z.unknown()),
+});
+
+/** The export file as written by `exportQueries`. */
+export const savedQueriesFileSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.iso.datetime(),
+  queries: z.array(savedQuerySchema),
+});
+
+/** The outcome of a change: the new list, or a sentence for the analyst saying why not. */
+export type Change =
+  | { readonly ok: true; readonly next: readonly SavedQuery[]; readonly saved?: SavedQuery }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      /** Set when the name is at fault (missing, too long, or taken: then `clash`). */
+      readonly field?: 'name';
+      readonly clash?: SavedQuery;
+    };
+
+/** What an import did. `problems` name the entry (1-based, as people count) and the field. */
+export interface ImportReport {
+  readonly next: readonly SavedQuery[];
+  readonly added: number;
+  readonly skippedDuplicates: number;
+  readonly renamed: readonly { readonly from: string; readonly to: string }[];
+  readonly problems: readonly string[];
+}
+
+/** zod/mini carries no English messages ("Invalid input"), so the common cases are worded here. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'entry';
+  let what = issue.message;
+  if (what === 'Invalid input') {
+    if (issue.code === 'invalid_type') what = `expected ${issue.expected}`;
+    else if (issue.code === 'invalid_value') what = `expected ${issue.values.join(' or ')}`;
+    else if (issue.code === 'unrecognized_keys') what = `unexpected ${issue.keys.join(', ')}`;
+    else what = 'not valid';
+  }
+  return `${where}: ${what}`;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+}
+
+/** The saved query of `module` called `name` (case and outer spaces aside), if any. */
+export function findNameClash(
+  list: readonly SavedQuery[],
+  module: ModuleId,
+  name: string,
+  exceptId?: string,
+): SavedQuery | undefined {
+  return list.find(
+    (query) => query.state.module === module && query.id !== exceptId && sameName(query.name, name),
+  );
+}
+
+/** `name`, or the first of "name (2)", "name (3)"… no saved query of `module` has yet. */
+export function uniqueName(list: readonly SavedQuery[], module: ModuleId, name: string): string {
+  const base = name.trim();
+  if (!findNameClash(list, module, base)) return base;
+  for (let copy = 2; ; copy += 1) {
+    const suffix = ` (${copy})`;
+    const candidate = base.slice(0, MAX_NAME_CHARACTERS - suffix.length).trimEnd() + suffix;
+    if (!findNameClash(list, module, candidate)) return candidate;
+  }
+}
+
+/** A fresh id; `getRandomValues`, unlike `randomUUID`, works on plain-http deployments too. */
+function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function nameProblem(name: string): string | undefined {
+  const checked = nameSchema.safeParse(name);
+  if (checked.success) return undefined;
+  const message = checked.error.issues[0]?.message ?? 'the name is not valid';
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+}
+
+function clashMessage(clash: SavedQuery): string {
+  return `A saved ${CATALOG[clash.state.module].label} query is already called "${clash.name}".`;
+}
+
+/**
+ * Saves `state` as `name`. When the module already has a query of that name, `onClash` decides:
+ * `refuse` (the default) answers with the clash for the caller to ask about, `replace` overwrites
+ * it in place, `keep-both` saves this one as "name (2)".
+ */
+export function addQuery(
+  list: readonly SavedQuery[],
+  draft: { readonly name: string; readonly state: WorkspaceLink },
+  options: { readonly onClash?: 'refuse' | 'replace' | 'keep-both'; readonly now?: Date } = {},
+): Change {
+  const problem = nameProblem(draft.name);
+  if (problem) return { ok: false, message: problem, field: 'name' };
+  const clash = findNameClash(list, draft.state.module, draft.name);
+  const onClash = options.onClash ?? 'refuse';
+  if (clash && onClash === 'refuse')
+    return { ok: false, message: clashMessage(clash), field: 'name', clash };
+  const name =
+    clash && onClash === 'keep-both'
+      ? uniqueName(list, draft.state.module, draft.name)
+      : draft.name.trim();
+  const checked = savedQuerySchema.safeParse({
+    id: newId(),
+    name,
+    savedAt: (options.now ?? new Date()).toISOString(),
+    // Through JSON, as storage will hold it: what is saved is what will be read back.
+    state: JSON.parse(JSON.stringify(draft.state)) as unknown,
+  });
+  if (!checked.success) {
+    const [issue] = checked.error.issues;
+    return {
+      ok: false,
+      message: `This query cannot be saved: ${issue ? describeIssue(issue) : 'not valid'}.`,
+    };
+  }
+  const saved = checked.data;
+  if (clash && onClash === 'replace') {
+    return { ok: true, saved, next: list.map((query) => (query.id === clash.id ? saved : query)) };
+  }
+  return { ok: true, saved, next: [...list, saved] };
+}
+
+/** Renames a saved query; an empty name or another query's of the same module is refused. */
+export function renameQuery(list: readonly SavedQuery[], id: string, name: string): Change {
+  const query = list.find((candidate) => candidate.id === id);
+  if (!query) return { ok: false, message: 'This saved query no longer exists.' };
+  const problem = nameProblem(name);
+  if (problem) return { ok: false, message: problem, field: 'name' };
+  const clash = findNameClash(list, query.state.module, name, id);
+  if (clash) return { ok: false, message: clashMessage(clash), field: 'name', clash };
+  const renamed = { ...query, name: name.trim() };
+  return { ok: true, saved: renamed, next: list.map((item) => (item.id === id ? renamed : item)) };
+}
+
+/** The list without the query `id`. */
+export function removeQuery(list: readonly SavedQuery[], id: string): readonly SavedQuery[] {
+  return list.filter((query) => query.id !== id);
+}
+
+/** Puts a removed query back at `index` (for Undo); a query still there is left alone. */
+export function restoreQuery(
+  list: readonly SavedQuery[],
+  query: SavedQuery,
+  index: number,
+): readonly SavedQuery[] {
+  if (list.some((item) => item.id === query.id)) return list;
+  return [...list.slice(0, index), query, ...list.slice(index)];
+}
+
+function sortKeys(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
+}
+
+/** The query's identity for duplicates: module, body and view, whatever the key order. */
+function contentKey(state: WorkspaceLink): string {
+  return JSON.stringify([state.module, state.body, state.view ?? null], sortKeys);
+}
+
+/** The export file's text for `list`. */
+export function exportQueries(list: readonly SavedQuery[], now = new Date()): string {
+  const file = { format: EXPORT_FORMAT, version: 1, exportedAt: now.toISOString(), queries: list };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** `saved-queries-YYYY-MM-DD.json`, dated in the analyst's time zone. */
+export function exportFileName(now = new Date()): string {
+  const pad = (part: number) => String(part).padStart(2, '0');
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `saved-queries-${day}.json`;
+}
+
+function refused(existing: readonly SavedQuery[], problem: string): ImportReport {
+  return { next: existing, added: 0, skippedDuplicates: 0, renamed: [], problems: [problem] };
+}
+
+function readImportFile(text: string): { queries: unknown[] } | { problem: string } {
+  if (text.length > MAX_IMPORT_CHARACTERS) {
+    return { problem: 'This file is too large to be a saved-queries export.' };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { problem: 'This file is not JSON, so nothing was imported.' };
+  }
+  const envelope = exportEnvelopeSchema.safeParse(data);
+  if (!envelope.success) {
+    return {
+      problem: `This file is not a saved-queries export (no "format": "${EXPORT_FORMAT}" with a list of queries), so nothing was imported.`,
+    };
+  }
+  if (envelope.data.version !== 1) {
+    return {
+      problem: `This export is version ${envelope.data.version}, which this dashboard cannot read; nothing was imported. Reload the page to get the latest version.`,
+    };
+  }
+  return { queries: envelope.data.queries };
+}
+
+/**
+ * Adds an export file's queries to `existing`. An entry whose module, body and view match a
+ * query already there (or earlier in the file) is skipped; one whose name is taken in its
+ * module is imported as "name (2)"; an invalid entry is reported with its number and field
+ * and the rest still imported. A file that is not an export imports nothing. Never throws.
+ */
+export function importQueries(existing: readonly SavedQuery[], fileText: string): ImportReport {
+  try {
+    const read = readImportFile(fileText);
+    if ('problem' in read) return refused(existing, read.problem);
+    const next = [...existing];
+    const seen = new Set(existing.map((query) => contentKey(query.state)));
+    const ids = new Set(existing.map((query) => query.id));
+    const renamed: { from: string; to: string }[] = [];
+    const problems: string[] = [];
+    let added = 0;
+    let skippedDuplicates = 0;
+    read.queries.forEach((entry, index) => {
+      const checked = savedQuerySchema.safeParse(entry);
+      if (!checked.success) {
+        const details = checked.error.issues.map(describeIssue).join('; ');
+        problems.push(`Query ${index + 1} in the file was not imported: ${details}.`);
+        return;
+      }
+      const query = checked.data;
+      const key = contentKey(query.state);
+      if (seen.has(key)) {
+        skippedDuplicates += 1;
+        return;
+      }
+      const name = uniqueName(next, query.state.module, query.name);
+      if (name !== query.name) renamed.push({ from: query.name, to: name });
+      const id = ids.has(query.id) ? newId() : query.id;
+      next.push({ ...query, id, name });
+      seen.add(key);
+      ids.add(id);
+      added += 1;
+    });
+    return { next, added, skippedDuplicates, renamed, problems };
+  } catch {
+    // Only a pathological file gets here (nesting deep enough to exhaust the stack).
+    return refused(existing, 'This file could not be read, so nothing was imported.');
+  }
+}
