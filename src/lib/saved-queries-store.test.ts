@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addQuery, renameQuery } from './saved-queries.ts';
-import { SavedQueriesStore, savedQueriesKey } from './saved-queries-store.ts';
+import {
+  SavedQueriesStore,
+  savedQueriesKey,
+  unreadableBackupKey,
+} from './saved-queries-store.ts';
 import type { SavedQueriesStoreOptions } from './saved-queries-store.ts';
 import { TokenSession } from './token-session.ts';
 import type { WorkspaceLink } from './workspace-link.ts';
@@ -89,6 +93,21 @@ describe('SavedQueriesStore', () => {
     const good = { id: 'a', name: 'Good', savedAt: '2025-01-01T00:00:00.000Z', state: STATE };
     window.localStorage.setItem(key, JSON.stringify([good, { id: 'b' }]));
     expect(setup().store.getSnapshot()).toMatchObject({ queries: [good], unreadable: true });
+  });
+
+  it('sets unreadable text aside, untouched, before writing the list again', () => {
+    const key = savedQueriesKey('analyst');
+    const good = { id: 'a', name: 'Good', savedAt: '2025-01-01T00:00:00.000Z', state: STATE };
+    const damaged = JSON.stringify([good, { id: 'b', from: 'a newer version' }]);
+    window.localStorage.setItem(key, damaged);
+    const { save, names } = setup();
+    expect(save('New').ok).toBe(true);
+    expect(names()).toEqual(['Good', 'New']);
+    expect(window.localStorage.getItem(unreadableBackupKey('analyst'))).toBe(damaged);
+    // A second damaged write does not replace the first copy set aside.
+    window.localStorage.setItem(key, '{not json');
+    expect(save('Again').ok).toBe(true);
+    expect(window.localStorage.getItem(unreadableBackupKey('analyst'))).toBe(damaged);
   });
 
   it('passes a refused change on, and stores nothing', () => {

@@ -13,6 +13,14 @@ export function savedQueriesKey(username: string): string {
   return `marketplace.savedQueries.v1:${username}`;
 }
 
+/**
+ * Where stored text that could not be read is set aside, untouched, before the list is next
+ * written: a damaged entry (a newer version's, or a hand edit) must not be lost by saving.
+ */
+export function unreadableBackupKey(username: string): string {
+  return `${savedQueriesKey(username)}:unreadable`;
+}
+
 /** What the store holds for the signed-in analyst. */
 export interface SavedQueriesSnapshot {
   /** Undefined when signed out: nothing can be read or saved then. */
@@ -129,7 +137,14 @@ export class SavedQueriesStore {
     const result: Change = 'ok' in outcome ? outcome : { ok: true, next: outcome };
     if (!result.ok) return result;
     try {
-      this.storage().setItem(savedQueriesKey(snapshot.username), JSON.stringify(result.next));
+      const key = savedQueriesKey(snapshot.username);
+      const storage = this.storage();
+      const raw = storage.getItem(key);
+      const backup = unreadableBackupKey(snapshot.username);
+      if (snapshot.unreadable && raw !== null && storage.getItem(backup) === null) {
+        storage.setItem(backup, raw);
+      }
+      storage.setItem(key, JSON.stringify(result.next));
     } catch (error) {
       const full = error instanceof DOMException && error.name === 'QuotaExceededError';
       return { ok: false, message: full ? STORAGE_FULL : STORAGE_REFUSED };
