@@ -45,9 +45,9 @@ export function SavedQueriesPage() {
       </Group>
       {unreadable && (
         <Alert color="red" title="Saved queries could not be read">
-          This browser&apos;s storage holds saved queries the dashboard cannot read (damaged, from
-          a newer version, or storage is switched off), so they are not listed. They are not
-          deleted: the next save sets them aside in this browser&apos;s storage, untouched.
+          This browser&apos;s storage holds saved queries the dashboard cannot read (damaged, from a
+          newer version, or storage is switched off), so they are not listed. They are not deleted:
+          the next save sets them aside in this browser&apos;s storage, untouched.
         </Alert>
       )}
       {writeError !== undefined && (
