@@ -27,7 +27,7 @@ test('a saved query is listed, renamed, opened, exported, deleted and imported b
   const dialog = page.getByRole('dialog', { name: 'Save query' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Seven updates');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
 
   // Listed under Saved queries, then renamed in place.
   await page.getByRole('link', { name: 'Saved queries' }).click();
@@ -89,6 +89,21 @@ test('a saved query is listed, renamed, opened, exported, deleted and imported b
   await expect(report).toContainText('0 queries added');
   await expect(report).toContainText('1 duplicate skipped');
   await expect(table.getByRole('row').filter({ hasText: 'Latest seven' })).toHaveCount(1);
+
+  // From the workspace, its own saved queries open from a menu and run there.
+  await page.getByRole('link', { name: 'Contact updates' }).click();
+  await page.getByRole('region', { name: 'Query builder' }).getByLabel('Rows (max_num)').fill('3');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '4');
+  await page.getByRole('button', { name: 'Saved queries (1)' }).click();
+  await page.getByRole('menuitem', { name: /^Latest seven/ }).click();
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
+  await expect(
+    page.getByRole('region', { name: 'Query builder' }).getByLabel('Rows (max_num)'),
+  ).toHaveValue('7');
+  // It is a history entry of its own: Back returns to the run before it.
+  await page.goBack();
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '4');
 
   // localStorage holds the query state, and no token or password.
   const token = await accessTokenOf(page);

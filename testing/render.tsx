@@ -1,4 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -20,4 +28,26 @@ export function renderWithProviders(ui: ReactElement) {
       </QueryClientProvider>,
     ),
   };
+}
+
+/**
+ * Renders `component` as the page at `path` of a router of its own, beside empty pages for the
+ * routes links point at (`/q/$module`, `/saved`), so `Link`s render and can be followed.
+ */
+export function renderInRouter(component: () => ReactElement | null, path = '/here') {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const blank = () => null;
+  const pages = [
+    { path, component },
+    { path: '/q/$module', component: blank },
+    { path: '/saved', component: blank },
+  ].filter((page, index, all) => all.findIndex((other) => other.path === page.path) === index);
+  const routeTree = rootRoute.addChildren(
+    pages.map((page) => createRoute({ getParentRoute: () => rootRoute, ...page })),
+  );
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  return { ...renderWithProviders(<RouterProvider router={router} />), router };
 }

@@ -25,6 +25,7 @@ import { summarize } from '../../features/builder/summary.ts';
 import { useQueryBuilder } from '../../features/builder/use-query-builder.ts';
 import { ShareLink } from '../../features/links/share-link.tsx';
 import { SaveQueryButton } from '../../features/saved-queries/save-query-button.tsx';
+import { SavedQueriesMenu } from '../../features/saved-queries/saved-queries-menu.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { useModuleCount } from '../../lib/query-api.ts';
 import { decodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
@@ -35,9 +36,6 @@ import { useWorkspaceUrl } from './use-workspace-url.ts';
 import { workspaceMemory } from './workspace-memory.ts';
 
 const workspaceRoute = getRouteApi('/signed-in/q/$module');
-
-/** A saved query's suggested name is the query in words, cut to a length a list shows whole. */
-const SUGGESTED_NAME_CHARACTERS = 100;
 
 function ModuleCount({ module }: { module: ModuleId }) {
   const count = useModuleCount(module);
@@ -211,8 +209,9 @@ function Workspace({
             </Button>
             <SaveQueryButton
               state={workspaceLinkOf(module, builder.body, view)}
-              suggestedName={summarize(builder.state).slice(0, SUGGESTED_NAME_CHARACTERS)}
+              suggestedName={summarize(builder.state)}
             />
+            <SavedQueriesMenu module={module} />
             <ShareLink module={module} body={builder.body} view={view} />
           </Group>
           <BlockingProblems builder={builder} />

@@ -20,15 +20,17 @@ function stored(): SavedQuery[] {
 }
 
 /** The button for `state`, the analyst signed in with real-looking tokens, `existing` saved. */
-function setup(state = linkState(), existing: SavedQuery[] = []) {
+function setup(
+  state = linkState(),
+  existing: SavedQuery[] = [],
+  suggestedName = 'Contact updates query',
+) {
   session.signIn(
     { access_token: ACCESS_TOKEN, refresh_token: REFRESH_TOKEN, expires_in: 3600 },
     'analyst',
   );
   if (existing.length > 0) window.localStorage.setItem(KEY, JSON.stringify(existing));
-  const view = renderWithProviders(
-    <SaveQueryButton state={state} suggestedName="Contact updates query" />,
-  );
+  const view = renderWithProviders(<SaveQueryButton state={state} suggestedName={suggestedName} />);
   const openDialog = async () => {
     await view.user.click(screen.getByRole('button', { name: 'Save query' }));
     return within(await screen.findByRole('dialog', { name: 'Save query' }));
@@ -107,5 +109,17 @@ describe('SaveQueryButton', () => {
       'This query cannot be saved: state: a link must never carry a credential.',
     );
     expect(window.localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("suggests a long query's words cut at a whole word, with an ellipsis", async () => {
+    const words =
+      'Contact updates where Account is one of Alder Creek Capital, Birch Hill Partners, ' +
+      'Cedar Point Advisors and Type is Job change, newest first, 500 rows';
+    const { openDialog } = setup(linkState(), [], words);
+    const dialog = await openDialog();
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue(
+      'Contact updates where Account is one of Alder Creek Capital, Birch Hill Partners, Cedar Point…',
+    );
   });
 });

@@ -6,6 +6,17 @@ import type { SavedQuery } from '../../lib/saved-queries.ts';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 import { savedQueries } from './use-saved-queries.ts';
 
+/** A saved query's suggested name is the query in words, cut to a length a list shows whole. */
+const SUGGESTED_NAME_CHARACTERS = 100;
+
+/** `words` whole when short enough, else cut at the last word that fits, with an ellipsis. */
+function shortened(words: string): string {
+  if (words.length <= SUGGESTED_NAME_CHARACTERS) return words;
+  const cut = words.slice(0, SUGGESTED_NAME_CHARACTERS);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 0 ? cut.slice(0, space) : cut).replace(/[,\s]+$/, '')}…`;
+}
+
 /** How long the button says "Saved" after a save. */
 const SAVED_FEEDBACK_MS = 2500;
 
@@ -27,7 +38,7 @@ export function SaveQueryButton({
   suggestedName: string;
 }) {
   const [opened, setOpened] = useState(false);
-  const [name, setName] = useState(suggestedName);
+  const [name, setName] = useState(() => shortened(suggestedName));
   const [problem, setProblem] = useState<Problem>();
   const [savedAs, setSavedAs] = useState<string>();
   const clashId = useId();
@@ -43,7 +54,7 @@ export function SaveQueryButton({
   }, [savedAs]);
 
   const open = () => {
-    setName(suggestedName);
+    setName(shortened(suggestedName));
     setProblem(undefined);
     setOpened(true);
   };

@@ -1,15 +1,7 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModuleId } from '#contract/catalog';
-import { renderWithProviders } from '../../../testing/render.tsx';
+import { renderInRouter } from '../../../testing/render.tsx';
 import { exportQueries } from '../../lib/saved-queries.ts';
 import type { SavedQuery } from '../../lib/saved-queries.ts';
 import { savedQueriesKey } from '../../lib/saved-queries-store.ts';
@@ -48,16 +40,7 @@ function storedNames(): string[] {
 function setup(stored: SavedQuery[] | string = []) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   window.localStorage.setItem(KEY, typeof stored === 'string' ? stored : JSON.stringify(stored));
-  const rootRoute = createRootRoute({ component: Outlet });
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/saved', component: SavedQueriesPage }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/q/$module', component: () => null }),
-  ]);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: ['/saved'] }),
-  });
-  const view = renderWithProviders(<RouterProvider router={router} />);
+  const view = renderInRouter(SavedQueriesPage, '/saved');
   const table = () => screen.findByRole('table', { name: 'Saved queries' });
   const row = async (name: string) => {
     const cell = await within(await table()).findByText(name);

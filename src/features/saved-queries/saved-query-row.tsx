@@ -5,23 +5,12 @@ import type { SubmitEvent } from 'react';
 import { CATALOG } from '#contract/catalog';
 import { renameQuery } from '../../lib/saved-queries.ts';
 import type { SavedQuery } from '../../lib/saved-queries.ts';
-import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
-import { summarizeQuery } from './summary.ts';
+import { fragmentOf, summarizeQuery } from './summary.ts';
 import { savedQueries } from './use-saved-queries.ts';
 
 /** `savedAt` as the analyst reads dates, e.g. "4 Mar 2025, 10:00". */
 function formatSavedAt(savedAt: string): string {
   return new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** The fragment that opens `query`, or undefined when its state cannot make one. */
-function fragmentOf(query: SavedQuery): string | undefined {
-  try {
-    return encodeWorkspaceLink(query.state);
-  } catch {
-    // Storage is read through the schema, so only a state edited by hand could get here.
-    return undefined;
-  }
 }
 
 function RenameForm({ query, onDone }: { query: SavedQuery; onDone: () => void }) {

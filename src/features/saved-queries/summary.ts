@@ -1,3 +1,5 @@
+import type { SavedQuery } from '../../lib/saved-queries.ts';
+import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -32,4 +34,14 @@ export function summarizeQuery(state: WorkspaceLink): string {
   }
   if (state.view?.mode === 'chart') parts.push('chart');
   return parts.join(' · ');
+}
+
+/** The fragment that opens `query`, or undefined when its state cannot make one. */
+export function fragmentOf(query: SavedQuery): string | undefined {
+  try {
+    return encodeWorkspaceLink(query.state);
+  } catch {
+    // Storage is read through the schema, so only a state edited by hand could get here.
+    return undefined;
+  }
 }

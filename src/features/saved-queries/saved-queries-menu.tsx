@@ -1,0 +1,53 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ModuleId } from '#contract/catalog';
+import { fragmentOf, summarizeQuery } from './summary.ts';
+import { useSavedQueries } from './use-saved-queries.ts';
+
+/**
+ * "Saved queries (n)" in a workspace: this module's saved queries, newest first, each a link
+ * that opens and runs it here (a history entry of its own, so Back returns), and the full list.
+ */
+export function SavedQueriesMenu({ module }: { module: ModuleId }) {
+  const { queries } = useSavedQueries();
+  const mine = queries
+    .filter((query) => query.state.module === module)
+    .sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1));
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button variant="default">Saved queries ({mine.length})</Button>
+      </Menu.Target>
+      <Menu.Dropdown maw={420}>
+        {mine.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm" py={6}>
+            None saved for this module yet.
+          </Text>
+        )}
+        {mine.map((query) => {
+          const fragment = fragmentOf(query);
+          return (
+            <Menu.Item
+              key={query.id}
+              disabled={fragment === undefined}
+              renderRoot={(props) => (
+                <Link to="/q/$module" params={{ module }} hash={fragment} {...props} />
+              )}
+            >
+              <Text size="sm" lineClamp={2}>
+                {query.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {summarizeQuery(query.state)}
+              </Text>
+            </Menu.Item>
+          );
+        })}
+        <Menu.Divider />
+        <Menu.Item renderRoot={(props) => <Link to="/saved" {...props} />}>
+          Manage saved queries…
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
