@@ -21,7 +21,8 @@ export type WireGroup = { $and: WireFilterNode[] } | { $or: WireFilterNode[] };
 /** One element of `filters.filter`: a field condition or a group. */
 export type WireFilterNode = WireGroup | WireFieldCondition;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** True for a JSON object (not null, not an array): a body, its `filters`, a filter node. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

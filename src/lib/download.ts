@@ -16,3 +16,16 @@ export function downloadBlob(blob: Blob, fileName: string): void {
     URL.revokeObjectURL(url);
   }
 }
+
+const twoDigits = (part: number) => String(part).padStart(2, '0');
+
+/**
+ * `now` in the analyst's time zone for dated file names: `date` as YYYY-MM-DD and `time` as
+ * HHMM (no colons: Windows refuses them in file names).
+ */
+export function localFileStamp(now: Date): { date: string; time: string } {
+  return {
+    date: `${String(now.getFullYear())}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`,
+    time: twoDigits(now.getHours()) + twoDigits(now.getMinutes()),
+  };
+}

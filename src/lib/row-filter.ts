@@ -1,25 +1,34 @@
+import { z } from 'zod/mini';
 import type { ServiceRecord } from '#contract/response';
 
 /**
  * One test on a row's field: its text is one of `values` (`in`), none of them (`notIn`), or its
  * date falls in one of the `values` months ('YYYY-MM', `month`).
  */
-export interface RowFilterCondition {
-  readonly field: string;
-  readonly op: 'in' | 'notIn' | 'month';
-  readonly values: readonly string[];
-}
+const rowFilterConditionSchema = z.readonly(
+  z.strictObject({
+    field: z.string(),
+    op: z.enum(['in', 'notIn', 'month']),
+    values: z.readonly(z.array(z.string())),
+  }),
+);
 
 /**
  * A filter a chart puts on the loaded rows (a clicked bar), shown as a removable chip above the
- * table. It narrows what the table shows; it never changes the query sent to the service.
+ * table. It narrows what the table shows; it never changes the query sent to the service. The
+ * schema checks one read from a link.
  */
-export interface RowFilter {
-  /** What the chip says, e.g. "AAPL · BERKSHIRE HATHAWAY INC · 2025-03-31". */
-  readonly label: string;
-  /** All must hold. */
-  readonly conditions: readonly RowFilterCondition[];
-}
+export const rowFilterSchema = z.readonly(
+  z.strictObject({
+    /** What the chip says, e.g. "AAPL · BERKSHIRE HATHAWAY INC · 2025-03-31". */
+    label: z.string(),
+    /** All must hold. */
+    conditions: z.readonly(z.array(rowFilterConditionSchema)),
+  }),
+);
+
+export type RowFilterCondition = z.infer<typeof rowFilterConditionSchema>;
+export type RowFilter = z.infer<typeof rowFilterSchema>;
 
 function textOf(value: unknown): string {
   if (value === null || value === undefined) return '';

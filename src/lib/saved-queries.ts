@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
+import { localFileStamp } from './download.ts';
 import { workspaceLinkSchema } from './workspace-link.ts';
 import type { WorkspaceLink } from './workspace-link.ts';
 
@@ -45,9 +46,8 @@ const exportEnvelopeSchema = z.object({
   queries: z.array(z.unknown()),
 });
 
-/** The export file as written by `exportQueries`. */
-export const savedQueriesFileSchema = z.object({
-  format: z.literal(EXPORT_FORMAT),
+/** The export file as written by `exportQueries`: the envelope, with every entry checked. */
+export const savedQueriesFileSchema = z.extend(exportEnvelopeSchema, {
   version: z.literal(1),
   exportedAt: z.iso.datetime(),
   queries: z.array(savedQuerySchema),
@@ -217,9 +217,7 @@ export function exportQueries(list: readonly SavedQuery[], now = new Date()): st
 
 /** `saved-queries-YYYY-MM-DD.json`, dated in the analyst's time zone. */
 export function exportFileName(now = new Date()): string {
-  const pad = (part: number) => String(part).padStart(2, '0');
-  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `saved-queries-${day}.json`;
+  return `saved-queries-${localFileStamp(now).date}.json`;
 }
 
 function refused(existing: readonly SavedQuery[], problem: string): ImportReport {

@@ -10,6 +10,7 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { z } from 'zod/mini';
 import { MODULE_IDS } from '#contract/catalog';
+import { rowFilterSchema } from './row-filter.ts';
 
 /** Links longer than this are cut short by chat tools and some mail clients; the UI warns. */
 export const LONG_LINK_CHARACTERS = 2000;
@@ -107,18 +108,6 @@ const chartSchema = z.custom<Record<string, string | number | boolean>>(
     ),
   { message: 'view.chart must map names to text, numbers or true/false' },
 );
-
-/** A chart's filter on the loaded rows (see row-filter.ts), as a link carries it. */
-const rowFilterSchema = z.strictObject({
-  label: z.string(),
-  conditions: z.array(
-    z.strictObject({
-      field: z.string(),
-      op: z.enum(['in', 'notIn', 'month']),
-      values: z.array(z.string()),
-    }),
-  ),
-});
 
 /** How the results were being looked at: client-side only, never part of the query sent. */
 const viewSchema = z.strictObject({

@@ -60,11 +60,7 @@ function RunRows({
   );
   const setRowFilter = useCallback(
     (filter: RowFilter) => {
-      const conditions = filter.conditions.map((condition) => ({
-        ...condition,
-        values: [...condition.values],
-      }));
-      onViewChange({ filter: { label: filter.label, conditions } });
+      onViewChange({ filter });
     },
     [onViewChange],
   );

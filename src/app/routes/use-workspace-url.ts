@@ -54,7 +54,6 @@ export function useWorkspaceUrl({
   const written = useRef(withoutHash(openedFrom));
   const visited = useRef(new Set<string>());
   const nextRunIsNew = useRef(false);
-  const hasLink = decodeWorkspaceLink(locationHash).kind === 'link';
 
   const write = useCallback(
     (fragment: string, replace: boolean) => {
@@ -78,10 +77,10 @@ export function useWorkspaceUrl({
     if (fragment === undefined || fragment === written.current) return;
     // A run the analyst started gets its own entry; a view change, or the first run on an
     // address without one, rewrites the current entry.
-    const push = nextRunIsNew.current && hasLink;
+    const push = nextRunIsNew.current && decodeWorkspaceLink(written.current).kind === 'link';
     nextRunIsNew.current = false;
     write(fragment, !push);
-  }, [module, ran, view, hasLink, write]);
+  }, [module, ran, view, write]);
 
   // An effect event: it reads the latest run and callbacks, yet only a new address triggers it.
   const openAddress = useEffectEvent((fragment: string) => {

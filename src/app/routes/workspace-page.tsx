@@ -80,9 +80,13 @@ function openingOfLink(module: ModuleId, link: WorkspaceLink): Opening {
  */
 function openingOf(module: ModuleId, hash: string, runStarter: boolean): Opening {
   const link = decodeWorkspaceLink(hash);
-  if (link.kind === 'link') return openingOfLink(module, link.state);
+  // During a navigation the fragment can change a render before the module does: another
+  // module's link is not this workspace's.
+  if (link.kind === 'link' && link.state.module === module) {
+    return openingOfLink(module, link.state);
+  }
   // A damaged link or one from a newer version: say so, and run nothing.
-  if (link.kind !== 'none') return nothingOpened(module, link.message);
+  if (link.kind === 'damaged' || link.kind === 'newer') return nothingOpened(module, link.message);
   const left = workspaceMemory.recall(module);
   const kept = left ? stateFromBody(left.body) : undefined;
   if (left && kept?.ok) {
@@ -260,13 +264,7 @@ function Workspace({
 export function WorkspacePage() {
   const { module } = workspaceRoute.useParams();
   const { run } = workspaceRoute.useSearch();
-  const locationHash = useLocation({ select: (location) => location.hash });
-  // During a navigation the fragment can change a render before the module does: a prepared
-  // query for another module is not this workspace's, and must not restart it.
-  const link = decodeWorkspaceLink(locationHash);
-  const foreign = link.kind === 'link' && link.state.module !== module;
-  // Other fragments (the skip link's #main) are not links and must not restart it either.
-  const hash = foreign || link.kind === 'none' ? '' : locationHash;
-  // A new module starts a new workspace; a new fragment is applied by the workspace itself.
+  const hash = useLocation({ select: (location) => location.hash });
+  // A new fragment is applied by the workspace itself (see useWorkspaceUrl), not by a remount.
   return <Workspace key={module} module={module} hash={hash} runStarter={run === 'starter'} />;
 }

@@ -7,6 +7,7 @@ import { CATALOG, findField, isModuleId, MODULE_IDS } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { isOperator, OPERATORS_BY_KIND } from '#contract/operators';
 import type { Operator } from '#contract/operators';
+import { isPlainObject } from '#contract/query';
 import type { BuilderState, ConditionValue, FilterNode, ScalarJson } from './model.ts';
 
 /** The outcome of reading a body into builder state. */
@@ -16,10 +17,6 @@ export type StateFromBodyResult =
 
 type Entry = [string, unknown];
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** True for the JSON scalars a condition value may be: string, number, boolean. */
 export function isScalarJson(value: unknown): value is ScalarJson {

@@ -5,7 +5,7 @@
  * it takes ~0.25 s where papaparse takes ~0.65 s, it writes objects as JSON rather than
  * `[object Object]`, and its formula guard lets negative numeric strings through (see below).
  */
-import { downloadBlob } from '../../lib/download.ts';
+import { downloadBlob, localFileStamp } from '../../lib/download.ts';
 
 /** One exported column. */
 export interface CsvColumn {
@@ -146,10 +146,6 @@ export function toCsv(
   return BOM + headerLine(columns) + csvRows(rows, columns, options);
 }
 
-function twoDigits(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
 /**
  * The download's file name: module id and local time to the minute, e.g.
  * "13f_holdings-2026-11-22-0615.csv". No colons (Windows refuses them); characters outside
@@ -157,8 +153,7 @@ function twoDigits(n: number): string {
  */
 export function csvFileName(moduleId: string, now: Date): string {
   const safeId = moduleId.replace(/[^\w.-]/g, '_');
-  const date = `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
-  const time = twoDigits(now.getHours()) + twoDigits(now.getMinutes());
+  const { date, time } = localFileStamp(now);
   return `${safeId}-${date}-${time}.csv`;
 }
 

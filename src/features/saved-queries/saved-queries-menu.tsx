@@ -1,7 +1,8 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ModuleId } from '#contract/catalog';
-import { fragmentOf, summarizeQuery } from './summary.ts';
+import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { summarizeQuery } from './summary.ts';
 import { useSavedQueries } from './use-saved-queries.ts';
 
 /**
@@ -24,25 +25,26 @@ export function SavedQueriesMenu({ module }: { module: ModuleId }) {
             None saved for this module yet.
           </Text>
         )}
-        {mine.map((query) => {
-          const fragment = fragmentOf(query);
-          return (
-            <Menu.Item
-              key={query.id}
-              disabled={fragment === undefined}
-              renderRoot={(props) => (
-                <Link to="/q/$module" params={{ module }} hash={fragment} {...props} />
-              )}
-            >
-              <Text size="sm" lineClamp={2}>
-                {query.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {summarizeQuery(query.state)}
-              </Text>
-            </Menu.Item>
-          );
-        })}
+        {mine.map((query) => (
+          <Menu.Item
+            key={query.id}
+            renderRoot={(props) => (
+              <Link
+                to="/q/$module"
+                params={{ module }}
+                hash={encodeWorkspaceLink(query.state)}
+                {...props}
+              />
+            )}
+          >
+            <Text size="sm" lineClamp={2}>
+              {query.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {summarizeQuery(query.state)}
+            </Text>
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item renderRoot={(props) => <Link to="/saved" {...props} />}>
           Manage saved queries…

@@ -5,7 +5,8 @@ import type { SubmitEvent } from 'react';
 import { CATALOG } from '#contract/catalog';
 import { renameQuery } from '../../lib/saved-queries.ts';
 import type { SavedQuery } from '../../lib/saved-queries.ts';
-import { fragmentOf, summarizeQuery } from './summary.ts';
+import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { summarizeQuery } from './summary.ts';
 import { savedQueries } from './use-saved-queries.ts';
 
 /** `savedAt` as the analyst reads dates, e.g. "4 Mar 2025, 10:00". */
@@ -60,7 +61,8 @@ export function SavedQueryRow({
   onDelete: (query: SavedQuery) => void;
 }) {
   const [renaming, setRenaming] = useState(false);
-  const fragment = fragmentOf(query);
+  // Stored queries are read through the link schema, so each makes a link.
+  const fragment = encodeWorkspaceLink(query.state);
   const module = query.state.module;
   return (
     <Table.Tr>
@@ -85,17 +87,15 @@ export function SavedQueryRow({
       <Table.Td>{summarizeQuery(query.state)}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          {fragment !== undefined && (
-            <Anchor
-              size="sm"
-              fw={500}
-              renderRoot={(props) => (
-                <Link to="/q/$module" params={{ module }} hash={fragment} {...props} />
-              )}
-            >
-              Open
-            </Anchor>
-          )}
+          <Anchor
+            size="sm"
+            fw={500}
+            renderRoot={(props) => (
+              <Link to="/q/$module" params={{ module }} hash={fragment} {...props} />
+            )}
+          >
+            Open
+          </Anchor>
           {!renaming && (
             <Button
               size="compact-sm"

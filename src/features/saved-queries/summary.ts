@@ -1,17 +1,12 @@
-import type { SavedQuery } from '../../lib/saved-queries.ts';
-import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { isPlainObject } from '#contract/query';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The field conditions under `filter`, groups opened (an explicit stack: bodies may be deep). */
 function countConditions(filter: unknown): number {
   let count = 0;
   const pending: unknown[] = Array.isArray(filter) ? [...(filter as unknown[])] : [];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    const group = isObject(node) ? (node.$and ?? node.$or) : undefined;
+    const group = isPlainObject(node) ? (node.$and ?? node.$or) : undefined;
     if (Array.isArray(group)) pending.push(...(group as unknown[]));
     else count += 1;
   }
@@ -20,7 +15,7 @@ function countConditions(filter: unknown): number {
 
 /** A saved query in a few words for the list: "2 conditions · up to 50 rows", "Count only". */
 export function summarizeQuery(state: WorkspaceLink): string {
-  const filters = isObject(state.body.filters) ? state.body.filters : {};
+  const filters = isPlainObject(state.body.filters) ? state.body.filters : {};
   const conditions = countConditions(filters.filter);
   const parts = [
     conditions === 0 ? 'No conditions' : `${conditions} condition${conditions === 1 ? '' : 's'}`,
@@ -34,14 +29,4 @@ export function summarizeQuery(state: WorkspaceLink): string {
   }
   if (state.view?.mode === 'chart') parts.push('chart');
   return parts.join(' · ');
-}
-
-/** The fragment that opens `query`, or undefined when its state cannot make one. */
-export function fragmentOf(query: SavedQuery): string | undefined {
-  try {
-    return encodeWorkspaceLink(query.state);
-  } catch {
-    // Storage is read through the schema, so only a state edited by hand could get here.
-    return undefined;
-  }
 }
