@@ -57,7 +57,7 @@ describe('api client', () => {
     await expect(client.query(body)).resolves.toEqual({
       kind: 'rows',
       rows: rows.records,
-      nextOffset: null,
+      nextOffset: 'end',
     });
     expect(queryCalls()[0]).toMatchObject({
       headers: { 'content-type': 'text/plain', 'oauth-token': 'first' },

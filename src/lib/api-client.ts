@@ -165,7 +165,8 @@ export function createApiClient(options: ApiClientOptions) {
     const parsed = await readBody(response);
     if (!response.ok) throw errorFrom(response, parsed);
     try {
-      const adapted = adaptResponse(parsed);
+      // The module names the catalog the rows are matched to (field names, booleans).
+      const adapted = adaptResponse(parsed, body.module);
       if (adapted.kind === 'error')
         throw new HttpError(response.status, adapted.code, adapted.message);
       return adapted;
