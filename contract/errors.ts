@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'upstream_unreachable',
   'upstream_timeout',
   'upstream_error',
+  'upstream_html',
   'internal_error',
 ] as const;
 
@@ -46,3 +47,14 @@ export const errorBodySchema = z.object({
 
 /** An API error body. */
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** What the analyst is told when a web page (a sign-in or proxy error page) came instead of data. */
+export const WEB_PAGE_ANSWER = 'The service answered with a web page instead of data.';
+
+/**
+ * True when an answer is a web page: served as HTML, or a body starting with `<` (a sign-in or
+ * proxy error page, whatever its content type claims). JSON never starts with `<`.
+ */
+export function looksLikeWebPage(contentType: string | null | undefined, text: string): boolean {
+  return /^\s*text\/html\b/i.test(contentType ?? '') || text.trimStart().startsWith('<');
+}

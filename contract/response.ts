@@ -2,13 +2,23 @@
  * The response adapter. The vendor's response bodies are undocumented, so the client accepts
  * every plausible shape and turns it into rows, a count or an error.
  */
+import { CATALOG, isModuleId } from './catalog.ts';
+import type { FieldDefinition, ModuleId } from './catalog.ts';
+import { parseBoolean } from './values.ts';
 
 /** A record as returned by the service: field name to JSON value. */
 export type ServiceRecord = Record<string, unknown>;
 
+/**
+ * Where the next page starts: an offset, `'end'` when the service said this is the last page
+ * (`next_offset: -1`), or null when it did not say (a bare array, no `next_offset`); then only
+ * the count can tell whether more rows exist.
+ */
+export type NextOffset = number | 'end' | null;
+
 /** What a query answer means, whatever shape it arrived in. */
 export type AdaptedResponse =
-  | { readonly kind: 'rows'; readonly rows: ServiceRecord[]; readonly nextOffset: number | null }
+  | { readonly kind: 'rows'; readonly rows: ServiceRecord[]; readonly nextOffset: NextOffset }
   | { readonly kind: 'count'; readonly count: number }
   | { readonly kind: 'error'; readonly code: string; readonly message: string };
 
@@ -37,6 +47,54 @@ function asCount(value: unknown): number | undefined {
   return undefined;
 }
 
+function readNextOffset(next: unknown): NextOffset {
+  if (typeof next === 'number' && Number.isInteger(next)) return next >= 0 ? next : 'end';
+  if (typeof next === 'string' && /^\s*-\d+\s*$/.test(next)) return 'end';
+  return asCount(next) ?? null;
+}
+
+/** A boolean as an upstream may write it: `"1"`, `"0"`, `"TRUE"`, `" false "`, 1, 0. */
+function readBoolean(raw: unknown): boolean | undefined {
+  return parseBoolean(typeof raw === 'string' ? raw.trim().toLowerCase() : raw);
+}
+
+/**
+ * Rows named and typed as the catalog says, so the table, the charts and the CSV see one
+ * shape: a key in another case (`NAME`, `COUNTRY__C`) takes the catalog's name, unless the row
+ * also has the exact name; a boolean field's `"1"`/`"0"`/`"true"`/`"false"` becomes a boolean.
+ * Unknown keys and unreadable values stay as sent. A row needing neither is returned as is.
+ */
+function toCatalogRows(rows: ServiceRecord[], module: ModuleId): ServiceRecord[] {
+  const byName = new Map<string, FieldDefinition>();
+  for (const field of CATALOG[module].fields) byName.set(field.name.toLowerCase(), field);
+  // Rows share their keys, so each key is looked up once.
+  const plan = new Map<string, FieldDefinition | undefined>();
+  const fieldOf = (key: string) => {
+    if (!plan.has(key)) plan.set(key, byName.get(key.toLowerCase()));
+    return plan.get(key);
+  };
+  const changes = (row: ServiceRecord, key: string, field: FieldDefinition | undefined) =>
+    field !== undefined &&
+    ((field.name !== key && !(field.name in row)) ||
+      (field.kind === 'boolean' &&
+        typeof row[key] !== 'boolean' &&
+        readBoolean(row[key]) !== undefined));
+  return rows.map((row) => {
+    const keys = Object.keys(row);
+    if (!keys.some((key) => changes(row, key, fieldOf(key)))) return row;
+    const named: ServiceRecord = {};
+    for (const key of keys) {
+      const field = fieldOf(key);
+      const value = row[key];
+      const name = field && (field.name === key || !(field.name in row)) ? field.name : key;
+      const boolean =
+        field?.kind === 'boolean' && name === field.name ? readBoolean(value) : undefined;
+      named[name] = boolean ?? value;
+    }
+    return named;
+  });
+}
+
 function summarize(body: unknown): string {
   if (body === null || typeof body !== 'object') {
     const text = body === undefined ? 'nothing' : JSON.stringify(body);
@@ -49,9 +107,14 @@ function summarize(body: unknown): string {
     : `an object with keys ${keys.slice(0, 8).join(', ')}`;
 }
 
-/** Turns a parsed JSON body into rows, a count or an error; throws on an unknown shape. */
-export function adaptResponse(body: unknown): AdaptedResponse {
-  if (isRecordArray(body)) return { kind: 'rows', rows: body, nextOffset: null };
+/**
+ * Turns a parsed JSON body into rows, a count or an error; throws on an unknown shape. Given the
+ * query's module, rows carry the catalog's field names and booleans (see toCatalogRows).
+ */
+export function adaptResponse(body: unknown, module?: string): AdaptedResponse {
+  const named = (rows: ServiceRecord[]) =>
+    isModuleId(module) ? toCatalogRows(rows, module) : rows;
+  if (isRecordArray(body)) return { kind: 'rows', rows: named(body), nextOffset: null };
   const count = asCount(body);
   if (count !== undefined) return { kind: 'count', count };
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
@@ -59,9 +122,7 @@ export function adaptResponse(body: unknown): AdaptedResponse {
     for (const key of ROW_CONTAINERS) {
       const rows = object[key];
       if (isRecordArray(rows)) {
-        const next = object.next_offset;
-        const nextOffset = typeof next === 'number' && next >= 0 ? next : (asCount(next) ?? null);
-        return { kind: 'rows', rows, nextOffset };
+        return { kind: 'rows', rows: named(rows), nextOffset: readNextOffset(object.next_offset) };
       }
     }
     for (const key of COUNT_KEYS) {

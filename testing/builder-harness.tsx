@@ -49,12 +49,12 @@ function MantineTestEnv({ children }: { children: ReactNode }) {
   return <MantineContext value={{ ...context, env: 'test' }}>{children}</MantineContext>;
 }
 
-function Harness({ initial }: { initial: BuilderState }) {
+function Harness({ initial, singleSortKey }: { initial: BuilderState; singleSortKey: boolean }) {
   const builder = useQueryBuilder(initial);
   return (
     <>
       <section aria-label="Query builder">
-        <QueryBuilder builder={builder} />
+        <QueryBuilder builder={builder} singleSortKey={singleSortKey} />
       </section>
       <section aria-label="Request body">
         <JsonPanel builder={builder} />
@@ -73,12 +73,15 @@ function Harness({ initial }: { initial: BuilderState }) {
  * problems) starting from `body`, and returns ways to read what the analyst sees and what
  * the builder would send.
  */
-export function setupBuilder(body: Record<string, unknown>) {
+export function setupBuilder(
+  body: Record<string, unknown>,
+  options: { readonly singleSortKey?: boolean } = {},
+) {
   const read = stateFromBody(body);
   if (!read.ok) throw new Error(`setupBuilder: ${read.message}`);
   const view = renderWithProviders(
     <MantineTestEnv>
-      <Harness initial={read.state} />
+      <Harness initial={read.state} singleSortKey={options.singleSortKey ?? false} />
     </MantineTestEnv>,
   );
   const builderRegion = () => screen.getByRole('region', { name: 'Query builder' });

@@ -80,7 +80,7 @@ let mountedNow: Mounted | null = null;
 function ChartUnderTest({ chart, rows }: { chart: ChartCase; rows: readonly ServiceRecord[] }) {
   if (chart === '13f_holdings')
     return <ThirteenFCharts rows={rows} body={THIRTEEN_F_BODY} onFilter={noFilter} />;
-  return <ModuleChart module={chart} rows={rows} onFilter={noFilter} />;
+  return <ModuleChart module={chart} rows={rows} body={{ module: chart }} onFilter={noFilter} />;
 }
 
 function Bench() {

@@ -103,16 +103,33 @@ describe('proxy to the real upstream', () => {
     expect(answer.headers.get('retry-after')).toBe('7');
   });
 
-  it('answers 502 naming the problem when the upstream sends HTML', async () => {
+  it.each([
+    ['text/html', '<!DOCTYPE html><html><body>Maintenance</body></html>'],
+    ['text/HTML; charset=utf-8', 'Please sign in'],
+    ['application/json', '  <html><body>Sign in</body></html>'],
+  ])('answers 502 upstream_html when the upstream sends a web page (%s)', async (type, page) => {
     const { server } = await setup({}, (_request, response) => {
-      response.writeHead(200, { 'Content-Type': 'text/html' });
-      response.end('<!DOCTYPE html><html><body>Maintenance</body></html>');
+      response.writeHead(200, { 'Content-Type': type });
+      response.end(page);
+    });
+    const answer = await postQuery(server);
+    expect(answer.status).toBe(502);
+    expect(answer.body).toEqual({
+      error: 'upstream_html',
+      error_message: 'The service answered with a web page instead of data.',
+    });
+  });
+
+  it('answers 502 naming what came when the upstream sends other text', async () => {
+    const { server } = await setup({}, (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      response.end('OK');
     });
     const answer = await postQuery(server);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ error: 'upstream_error' });
     expect((answer.body as { error_message: string }).error_message).toMatch(
-      /not JSON \(text\/html/,
+      /not JSON \(text\/plain: "OK"\)/,
     );
   });
 

@@ -1,5 +1,6 @@
 import { EnvHttpProxyAgent, errors, request } from 'undici';
 import { API_PATHS } from '#contract/auth';
+import { looksLikeWebPage, WEB_PAGE_ANSWER } from '#contract/errors';
 import type { ApiAnswer, ApiBackend, ApiRequest } from '../api/backend.ts';
 import { ApiError } from '../http.ts';
 
@@ -92,6 +93,11 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
         'upstream_error',
         `The Marketplace service at ${host} answered with a redirect (${response.statusCode}); check SERVICE_BASE_URL.`,
       );
+    }
+    const contentType = response.headers['content-type'];
+    if (looksLikeWebPage(typeof contentType === 'string' ? contentType : undefined, text)) {
+      // A sign-in or proxy error page in front of the upstream: one sentence says so.
+      throw new ApiError(502, 'upstream_html', WEB_PAGE_ANSWER);
     }
     try {
       JSON.parse(text);

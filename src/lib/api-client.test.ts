@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../testing/fake-fetch.ts';
 import { createApiClient } from './api-client.ts';
-import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from './api-errors.ts';
+import {
+  HttpError,
+  NetworkError,
+  ResponseShapeError,
+  TimeoutError,
+  WebPageError,
+} from './api-errors.ts';
 import { TokenSession } from './token-session.ts';
 
 const QUERY = '/index.php/api/service';
@@ -57,12 +63,25 @@ describe('api client', () => {
     await expect(client.query(body)).resolves.toEqual({
       kind: 'rows',
       rows: rows.records,
-      nextOffset: null,
+      nextOffset: 'end',
     });
     expect(queryCalls()[0]).toMatchObject({
       headers: { 'content-type': 'text/plain', 'oauth-token': 'first' },
       body: JSON.stringify(body),
     });
+  });
+
+  it.each([
+    ['text/html', '<!doctype html><title>Sign in</title>'],
+    ['application/json', '\n<html>Proxy error</html>'],
+  ])('names a 200 web page (%s) as one, without retrying', async (type, page) => {
+    const { client, queryCalls } = setup({
+      [QUERY]: () => new Response(page, { status: 200, headers: { 'Content-Type': type } }),
+    });
+    const failure = client.query(body);
+    await expect(failure).rejects.toBeInstanceOf(WebPageError);
+    await expect(failure).rejects.toThrow('The service answered with a web page instead of data.');
+    expect(queryCalls()).toHaveLength(1);
   });
 
   it('refreshes once for five parallel requests that meet an expired token', async () => {

@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_HEADER, API_PATHS, tokenResponseSchema } from '#contract/auth';
 import type { TokenResponse } from '#contract/auth';
-import { errorBodySchema } from '#contract/errors';
+import { errorBodySchema, looksLikeWebPage } from '#contract/errors';
 import { adaptResponse, UnexpectedResponseError } from '#contract/response';
 import type { AdaptedResponse } from '#contract/response';
 import {
@@ -9,6 +9,7 @@ import {
   NetworkError,
   ResponseShapeError,
   TimeoutError,
+  WebPageError,
 } from './api-errors.ts';
 import type { TokenSession } from './token-session.ts';
 
@@ -92,6 +93,9 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function readBody(response: Response): Promise<unknown> {
     const text = await response.text();
+    // Direct mode meets the upstream's sign-in or proxy pages itself (the proxy says 502).
+    if (response.ok && looksLikeWebPage(response.headers.get('content-type'), text))
+      throw new WebPageError();
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -165,7 +169,8 @@ export function createApiClient(options: ApiClientOptions) {
     const parsed = await readBody(response);
     if (!response.ok) throw errorFrom(response, parsed);
     try {
-      const adapted = adaptResponse(parsed);
+      // The module names the catalog the rows are matched to (field names, booleans).
+      const adapted = adaptResponse(parsed, body.module);
       if (adapted.kind === 'error')
         throw new HttpError(response.status, adapted.code, adapted.message);
       return adapted;

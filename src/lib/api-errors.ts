@@ -1,3 +1,5 @@
+import { WEB_PAGE_ANSWER } from '#contract/errors';
+
 /** The server answered with an error status; carries its code and message. */
 export class HttpError extends Error {
   constructor(
@@ -36,6 +38,14 @@ export class ResponseShapeError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ResponseShapeError';
+  }
+}
+
+/** A web page (a sign-in or proxy error page) came where data was expected. */
+export class WebPageError extends ResponseShapeError {
+  constructor() {
+    super(WEB_PAGE_ANSWER);
+    this.name = 'WebPageError';
   }
 }
 

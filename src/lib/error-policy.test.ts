@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from './api-errors.ts';
+import {
+  HttpError,
+  NetworkError,
+  ResponseShapeError,
+  TimeoutError,
+  WebPageError,
+} from './api-errors.ts';
 import { describeError, loginErrorMessage } from './error-policy.ts';
 
 describe('describeError', () => {
@@ -25,6 +31,20 @@ describe('describeError', () => {
     [new ResponseShapeError('odd'), 'Unexpected answer', 'error', true],
   ] as const)('%o → %s', (error, title, severity, canRetry) => {
     expect(describeError(error)).toMatchObject({ title, severity, canRetry });
+  });
+
+  it.each<[string, Error]>([
+    [
+      'the proxy',
+      new HttpError(502, 'upstream_html', 'The service answered with a web page instead of data.'),
+    ],
+    ['the client', new WebPageError()],
+  ])('says once that a web page came instead of data (from %s)', (_, error) => {
+    const { title, message, canRetry } = describeError(error);
+    expect(message.match(/web page instead of data/g)).toHaveLength(1);
+    expect(title).not.toMatch(/unreachable|web page/i);
+    expect(message).not.toContain(title);
+    expect(canRetry).toBe(true);
   });
 
   it("keeps the server's own words for a refused query", () => {

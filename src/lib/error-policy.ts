@@ -1,4 +1,11 @@
-import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from './api-errors.ts';
+import { WEB_PAGE_ANSWER } from '#contract/errors';
+import {
+  HttpError,
+  NetworkError,
+  ResponseShapeError,
+  TimeoutError,
+  WebPageError,
+} from './api-errors.ts';
 
 /** How the UI presents a failed request: the one error policy of the dashboard. */
 export interface ErrorDescription {
@@ -60,8 +67,25 @@ function describeHttpError(error: HttpError): ErrorDescription {
   };
 }
 
+/**
+ * A web page where data belonged, whether the proxy (502 `upstream_html`) or the client (a 200
+ * page in direct mode) noticed it. Not "unreachable": something answered, just not the service.
+ */
+function isWebPage(error: unknown): boolean {
+  return (
+    error instanceof WebPageError || (error instanceof HttpError && error.code === 'upstream_html')
+  );
+}
+
 /** Maps any error of the API client (or anything else thrown) to what the UI shows. */
 export function describeError(error: unknown): ErrorDescription {
+  if (isWebPage(error))
+    return {
+      title: 'Not data',
+      message: `${WEB_PAGE_ANSWER} It is often a sign-in or error page of a proxy in front of the service: try again shortly, and if it persists, tell whoever runs the dashboard.`,
+      severity: 'error',
+      canRetry: true,
+    };
   if (error instanceof HttpError) return describeHttpError(error);
   if (error instanceof NetworkError)
     return { title: 'No connection', message: error.message, severity: 'error', canRetry: true };

@@ -2,6 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody, QueryResult } from './api-client.ts';
+import { pageThrough } from './paging.ts';
+import type { PagingOptions } from './paging.ts';
 import { client } from './services.ts';
 
 /** Runs a query body: rows or a count. */
@@ -49,39 +51,13 @@ export function useModuleCount(module: ModuleId) {
   return useQuery(moduleCountOptions(module));
 }
 
-/** How far a multi-page load has come. */
-export interface PagingProgress {
-  readonly loaded: number;
-  /** The matching row count when known (from the count request). */
-  readonly total: number | undefined;
-}
-
 /**
- * Every row a body matches, page by page (`offset` + `max_num`), starting at the body's own
- * offset. Cancellable through `signal`; `onProgress` after each page.
+ * Every row a body matches, page by page, starting at the body's own offset (see
+ * `pageThrough`). Cancellable through `signal`; `onProgress` after each page.
  */
-export async function fetchAllRows(
+export function fetchAllRows(
   body: QueryRequestBody,
-  options: {
-    readonly pageSize?: number;
-    readonly total?: number;
-    readonly signal?: AbortSignal;
-    readonly onProgress?: (progress: PagingProgress) => void;
-  } = {},
+  options: PagingOptions = {},
 ): Promise<ServiceRecord[]> {
-  const pageSize = options.pageSize ?? 5000;
-  const filters = (body.filters ?? {}) as Record<string, unknown>;
-  let offset = Number(filters.offset ?? 0);
-  const rows: ServiceRecord[] = [];
-  for (;;) {
-    const page = await client.query(
-      { ...body, filters: { ...filters, max_num: String(pageSize), offset: String(offset) } },
-      options.signal,
-    );
-    if (page.kind !== 'rows') throw new Error('The service answered a page of rows with a count.');
-    rows.push(...page.rows);
-    options.onProgress?.({ loaded: rows.length, total: options.total });
-    if (page.rows.length < pageSize || page.nextOffset === null || page.nextOffset < 0) return rows;
-    offset = page.nextOffset;
-  }
+  return pageThrough((page, signal) => client.query(page, signal), body, options);
 }

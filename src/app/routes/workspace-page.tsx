@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AppConfig } from '#contract/app-config';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -20,13 +21,14 @@ import { stateFromBody, emptyState } from '../../features/builder/model.ts';
 import type { BuilderState } from '../../features/builder/model.ts';
 import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
-import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
+import { starterBody } from '../../features/builder/starter-queries.ts';
 import { summarize } from '../../features/builder/summary.ts';
 import { useQueryBuilder } from '../../features/builder/use-query-builder.ts';
 import { ShareLink } from '../../features/links/share-link.tsx';
 import { SaveQueryButton } from '../../features/saved-queries/save-query-button.tsx';
 import { SavedQueriesMenu } from '../../features/saved-queries/saved-queries-menu.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
+import { useAppConfig } from '../../lib/app-config.ts';
 import { useModuleCount } from '../../lib/query-api.ts';
 import { decodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
 import type { WorkspaceLink, WorkspaceView } from '../../lib/workspace-link.ts';
@@ -44,8 +46,11 @@ function ModuleCount({ module }: { module: ModuleId }) {
   return <ErrorAlert error={count.error} />;
 }
 
-function starterState(module: ModuleId) {
-  const read = stateFromBody(STARTER_QUERIES[module].body);
+/** The deployment: the embedded service, or the vendor's (one sort key, see starterBody). */
+type Mode = AppConfig['mode'];
+
+function starterState(module: ModuleId, mode: Mode) {
+  const read = stateFromBody(starterBody(module, mode));
   return read.ok ? read.state : emptyState(module);
 }
 
@@ -78,7 +83,7 @@ function openingOfLink(module: ModuleId, link: WorkspaceLink): Opening {
  * Where a workspace starts: a prepared query in the link's fragment (run on arrival), else what
  * the analyst left here, else the module's starter query.
  */
-function openingOf(module: ModuleId, hash: string, runStarter: boolean): Opening {
+function openingOf(module: ModuleId, hash: string, runStarter: boolean, mode: Mode): Opening {
   const link = decodeWorkspaceLink(hash);
   // During a navigation the fragment can change a render before the module does: another
   // module's link is not this workspace's.
@@ -93,8 +98,8 @@ function openingOf(module: ModuleId, hash: string, runStarter: boolean): Opening
     return { state: kept.state, run: left.ran, view: left.view, problem: undefined };
   }
   return {
-    state: starterState(module),
-    run: runStarter ? STARTER_QUERIES[module].body : undefined,
+    state: starterState(module, mode),
+    run: runStarter ? starterBody(module, mode) : undefined,
     view: {},
     problem: undefined,
   };
@@ -109,8 +114,9 @@ function Workspace({
   hash: string;
   runStarter: boolean;
 }) {
-  const [opening] = useState(() => openingOf(module, hash, runStarter));
-  const [initial] = useState(() => starterState(module));
+  const { mode } = useAppConfig();
+  const [opening] = useState(() => openingOf(module, hash, runStarter, mode));
+  const [initial] = useState(() => starterState(module, mode));
   const [view, setView] = useState(opening.view);
   const [problem, setProblem] = useState(opening.problem);
   const builder = useQueryBuilder(opening.state);
@@ -180,7 +186,7 @@ function Workspace({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder p="md" component="section" aria-label="Query builder">
-            <QueryBuilder builder={builder} />
+            <QueryBuilder builder={builder} singleSortKey={mode === 'upstream'} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -7,6 +7,8 @@ export interface BuilderContextValue {
   readonly module: ModuleId;
   /** Problems by state path (`filter.0.children.1`, `filter.0.value`, `maxNum`, …). */
   readonly problems: ReadonlyMap<string, BuilderProblem>;
+  /** The vendor's service sorts by one key (upstream mode); the embedded one by several. */
+  readonly singleSortKey: boolean;
 }
 
 export const BuilderContext = createContext<BuilderContextValue | null>(null);

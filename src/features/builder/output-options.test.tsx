@@ -66,6 +66,22 @@ describe('order by', () => {
     expect(view.summary()).toBe('13F holdings, Value (USD) descending then Filer ascending');
   });
 
+  it('offers one sort key when the service is the vendor’s, and says why', async () => {
+    const view = setupBuilder({ module: '13f_holdings' }, { singleSortKey: true });
+    await view.user.click(screen.getByRole('button', { name: 'Add sort key' }));
+    expect(sentFilters(view).order_by).toBe('companyname:ASC');
+    expect(screen.queryByRole('button', { name: 'Add sort key' })).toBeNull();
+    expect(screen.getByText(/The service sorts by one key/)).toBeVisible();
+  });
+
+  it('marks the keys after the first as not for the vendor’s service', () => {
+    setupBuilder(
+      { module: '13f_holdings', filters: { order_by: 'value:DESC,ticker:ASC' } },
+      { singleSortKey: true },
+    );
+    expect(screen.getByText(/The service sorts by one key: remove sort key 2/)).toBeVisible();
+  });
+
   it('removes sort keys; with none left there is no order_by', async () => {
     const view = setupBuilder({
       module: '13f_holdings',

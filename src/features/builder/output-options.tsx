@@ -96,7 +96,7 @@ function writeOrderBy(terms: readonly OrderTerm[]): string | undefined {
 }
 
 function OrderBy() {
-  const { module, problems } = useBuilderContext();
+  const { module, problems, singleSortKey } = useBuilderContext();
   const field = useOption('orderBy');
   const raw = field.value as string | undefined;
   const terms = raw === undefined ? [] : (parseOrderBy(raw) ?? []);
@@ -152,17 +152,31 @@ function OrderBy() {
           {problems.get('orderBy')?.message}
         </Text>
       )}
-      <Button
-        size="compact-xs"
-        variant="subtle"
-        w="fit-content"
-        onClick={() => {
-          const first = CATALOG[module].defaultFields[0] ?? CATALOG[module].fields[0]?.name ?? '';
-          change([...terms, { field: first, direction: 'ASC' }]);
-        }}
-      >
-        Add sort key
-      </Button>
+      {singleSortKey && terms.length > 1 && (
+        <Text size="xs" c="red.8">
+          The service sorts by one key: remove sort key 2
+          {terms.length > 2 ? ` to ${String(terms.length)}` : ''} and sort further with the
+          table&apos;s column headers.
+        </Text>
+      )}
+      {singleSortKey && terms.length === 1 && (
+        <Text size="xs" c="dimmed">
+          The service sorts by one key; sort further with the table&apos;s column headers.
+        </Text>
+      )}
+      {!(singleSortKey && terms.length > 0) && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          w="fit-content"
+          onClick={() => {
+            const first = CATALOG[module].defaultFields[0] ?? CATALOG[module].fields[0]?.name ?? '';
+            change([...terms, { field: first, direction: 'ASC' }]);
+          }}
+        >
+          Add sort key
+        </Button>
+      )}
     </Stack>
   );
 }

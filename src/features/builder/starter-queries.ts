@@ -67,3 +67,16 @@ export const STARTER_QUERIES: Readonly<Record<ModuleId, StarterQuery>> = {
     },
   },
 };
+
+/**
+ * A starter's body for the deployment: the vendor's interface defines one sort key, so sent
+ * upstream a starter keeps only its first (more keys are the embedded service's extension; the
+ * table's headers sort further on the loaded rows).
+ */
+export function starterBody(module: ModuleId, mode: 'embedded' | 'upstream'): QueryBody {
+  const body = STARTER_QUERIES[module].body;
+  const orderBy = body.filters?.order_by;
+  if (mode === 'embedded' || orderBy === undefined || !orderBy.includes(',')) return body;
+  const [first = ''] = orderBy.split(',');
+  return { ...body, filters: { ...body.filters, order_by: first.trim() } };
+}

@@ -38,6 +38,6 @@ export function ChartPanel({
     );
   }
   if (isModuleChartId(module))
-    return <ModuleChart module={module} rows={rows} onFilter={onFilter} />;
+    return <ModuleChart module={module} rows={rows} body={body} onFilter={onFilter} />;
   return null;
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
+import { nextPageOffset } from '../../lib/paging.ts';
 import { fetchAllRows, queryResultOptions } from '../../lib/query-api.ts';
 
 interface Loading {
@@ -30,11 +31,12 @@ export function useResultRows(body: QueryRequestBody, count: number | undefined)
   const pageRows = answer?.kind === 'rows' ? answer.rows : undefined;
   const rows = everything ?? pageRows;
   const offset = Number((pageBody.filters as { offset?: unknown } | undefined)?.offset ?? 0);
-  const more =
-    everything === undefined &&
-    answer?.kind === 'rows' &&
-    answer.nextOffset !== null &&
-    answer.nextOffset > 0;
+  // The service's next_offset, or the count when it gives none (the vendor's bare arrays).
+  const next =
+    everything === undefined && answer?.kind === 'rows'
+      ? nextPageOffset(answer, offset, count)
+      : undefined;
+  const more = next !== undefined;
 
   /** Pages through every matching row; `then` receives them instead of the table. */
   const loadAll = async (then?: (all: ServiceRecord[]) => void) => {
@@ -76,7 +78,7 @@ export function useResultRows(body: QueryRequestBody, count: number | undefined)
       setPageBody(withPaging(pageBody, Math.max(0, offset - pageSize)));
     },
     nextPage: () => {
-      setPageBody(withPaging(pageBody, offset + pageSize));
+      setPageBody(withPaging(pageBody, next ?? offset + pageSize));
     },
   };
 }

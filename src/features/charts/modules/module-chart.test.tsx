@@ -21,9 +21,12 @@ import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ModuleChart } from './module-chart.tsx';
 import type { ModuleChartId } from './series.ts';
 
-function setup(module: ModuleChartId, rows: readonly ServiceRecord[]) {
+function setup(module: ModuleChartId, rows: readonly ServiceRecord[], fields?: string[]) {
   const onFilter = vi.fn<(filter: RowFilter) => void>();
-  const view = renderWithProviders(<ModuleChart module={module} rows={rows} onFilter={onFilter} />);
+  const body = { module, filters: fields ? { fields } : {} };
+  const view = renderWithProviders(
+    <ModuleChart module={module} rows={rows} body={body} onFilter={onFilter} />,
+  );
   return { ...view, onFilter };
 }
 
@@ -227,22 +230,34 @@ describe('ModuleChart: stacked monthly bars', () => {
 
 describe('ModuleChart: missing fields', () => {
   it.each<[ModuleChartId, ServiceRecord[], string]>([
-    ['accounthistory', [{ field: 'Name' }], 'This chart needs the field createddate. Add it'],
-    [
-      'manager_presentation__c',
-      [{ name: 'Deck' }],
-      'needs the fields type__c, createddate. Add them',
-    ],
-    ['investment_holdings', [{ asset_class__c: 'Equity' }], 'needs the field fund_balance__c.'],
-    ['metro_area__c', [{ name: 'Lyon' }], 'needs the field country__c.'],
+    ['accounthistory', [{ field: 'Name' }], 'This chart needs createddate: add it'],
+    ['manager_presentation__c', [{ name: 'Deck' }], 'needs type__c and createddate: add them'],
+    ['investment_holdings', [{ asset_class__c: 'Equity' }], 'needs fund_balance__c: add it'],
+    ['metro_area__c', [{ name: 'Lyon' }], 'needs country__c: add it'],
     [
       'updates',
       [{ createddate: '2025-01-01' }],
-      'needs the fields job_change__c, role_change__c, field_name__c, last_updated_date__c.',
+      'needs job_change__c, role_change__c, field_name__c and last_updated_date__c: add them',
     ],
   ])('%s: names the fields to add instead of a chart', (module, rows, message) => {
-    setup(module, rows);
+    setup(module, rows, Object.keys(rows[0] ?? {}));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByRole('figure')).toBeNull();
+  });
+
+  it('says the service left out a field the query asked for, and never to add it', () => {
+    setup('metro_area__c', [{ name: 'Lyon' }], ['name', 'country__c']);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The service did not return country__c although the query asked for it.',
+    );
+    expect(alert).not.toHaveTextContent(/add/i);
+  });
+
+  it('counts a default field as asked for when the query names no fields', () => {
+    setup('manager_presentation__c', [{ name: 'Deck' }]);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The service did not return type__c and createddate although the query asked for them (the module’s default fields).',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { ChartFrame } from '../chart-frame.tsx';
 import { LegendLabel } from '../legend-label.tsx';
 import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
+import { missingFieldsMessage } from '../missing-fields.ts';
 import type { CategoryPoint, MonthBucket, MonthlySeries } from './aggregate.ts';
 import { categoryFilter, monthlyFilter } from './cross-filters.ts';
 import { MODULE_CHARTS, moduleSeries } from './series.ts';
@@ -183,10 +184,13 @@ function MonthlyBars({
 export function ModuleChart({
   module,
   rows,
+  body,
   onFilter,
 }: {
   module: ModuleChartId;
   rows: readonly ServiceRecord[];
+  /** The query that returned the rows: says whether a missing field was asked for. */
+  body: Readonly<Record<string, unknown>>;
   onFilter: (filter: RowFilter) => void;
 }) {
   const { ref, width } = useElementSize();
@@ -209,9 +213,10 @@ export function ModuleChart({
       {blocked ? (
         <Alert color="gray" title={chart.title}>
           <Text size="sm">
-            This chart needs the field{missing.length > 1 ? 's' : ''} {missing.join(', ')}. Add{' '}
-            {missing.length > 1 ? 'them' : 'it'} to the query&apos;s fields (or return every field)
-            and run it again.
+            {missingFieldsMessage(
+              missing.map((field) => [field]),
+              body,
+            )}
           </Text>
         </Alert>
       ) : data.kind === 'category' ? (

@@ -226,3 +226,25 @@ describe('ThirteenFCharts: data-quality flags', () => {
     expect(axisLabels(weights(), 'y').filter((label) => label.includes('⚠'))).toEqual(['⚠ BBB']);
   });
 });
+
+describe('ThirteenFCharts: missing fields', () => {
+  const fields = ['nameofissuer', 'cusip', 'value', 'portfolio_pct_weight'];
+
+  it('says the service left out a field the query asked for, and never to add it', () => {
+    const rows = withoutFields(current(), 'cusip');
+    setup(rows, undefined, { module: '13f_holdings', filters: { fields } });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The service did not return cusip although the query asked for it.',
+    );
+    expect(alert).not.toHaveTextContent(/add/i);
+  });
+
+  it('names what to add when the query left it out', () => {
+    const rows = withoutFields(current(), 'cusip');
+    setup(rows, undefined, { module: '13f_holdings', filters: { fields: ['value'] } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The charts need cusip: add it to the query’s fields',
+    );
+  });
+});

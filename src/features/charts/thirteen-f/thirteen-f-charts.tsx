@@ -7,6 +7,7 @@ import type { RowFilter } from '../../../lib/row-filter.ts';
 import { useFilerAccount } from '../../../lib/thirteen-f-queries.ts';
 import type { ChartSettings } from '../../../lib/workspace-link.ts';
 import { choiceSetting, useChartSettings } from '../chart-settings.ts';
+import { missingFieldsMessage, unmetNeeds } from '../missing-fields.ts';
 import { useChartWidth } from '../use-chart-width.ts';
 import { ChangesChart } from './changes-chart.tsx';
 import { positionFlags } from './flags.ts';
@@ -17,6 +18,8 @@ import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { WeightsChart } from './weights-chart.tsx';
 
 const TABS = ['weights', 'changes', 'history'] as const;
+/** What a position is made of: its security, and its size as a value or a weight. */
+const POSITION_NEEDS = [['cusip'], ['value', 'portfolio_pct_weight']] as const;
 
 /** Flags per CUSIP for the chosen filer and period, against its previous quarter. */
 function useFlags(scope: ThirteenFScope): ReadonlyMap<string, readonly DataFlag[]> {
@@ -161,11 +164,13 @@ export function ThirteenFCharts({
     );
   }
   if (scope.positions.length === 0) {
+    const unmet = unmetNeeds(rows, POSITION_NEEDS);
     return (
       <Alert color="gray" title="13F charts">
         <Text size="sm">
-          The charts need each row&apos;s cusip and its value or portfolio_pct_weight. Add those
-          fields to the query (or return every field) and run it again.
+          {unmet.length > 0
+            ? missingFieldsMessage(unmet, body, 'The charts need')
+            : 'No row has a cusip with a value or portfolio_pct_weight to chart.'}
         </Text>
       </Alert>
     );
