@@ -8,8 +8,8 @@ import type { AppConfig } from '#contract/app-config';
 import { API_PATHS } from '#contract/auth';
 import type { ApiBackend } from './api/backend.ts';
 import { registerApiRoutes, sendApiError } from './api/routes.ts';
-import { isApiPath, registerAssets, resolveServeMode } from './assets.ts';
-import type { ResolvedServeMode } from './assets.ts';
+import { isApiPath, registerAssets } from './assets.ts';
+import type { ServeMode } from './assets.ts';
 import type { ServerConfig } from './config.ts';
 import { LoginThrottle } from './embedded/auth/login-throttle.ts';
 import { TokenStore } from './embedded/auth/token-store.ts';
@@ -34,14 +34,17 @@ export interface AppOptions {
   readonly database?: Database;
   /** Fills the empty module tables; by default the demo data, imported filings and 13F derivation. */
   readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
-  /** `none` serves only the API (server tests). */
-  readonly assets?: ResolvedServeMode | 'none';
+  /**
+   * `dist` (the default) serves the build; `vite` the sources through Vite's dev server, only for
+   * `npm run dev`; `none` only the API (server tests).
+   */
+  readonly assets?: ServeMode | 'none';
 }
 
 /** A constructed app: a Fastify instance, what it serves, and how to release it. */
 export interface App {
   readonly server: FastifyInstance;
-  readonly assets: ResolvedServeMode | 'none';
+  readonly assets: ServeMode | 'none';
   readonly backend: 'embedded' | 'upstream';
   /** Listens and returns the bound port. */
   listen(port: number, host: string): Promise<number>;
@@ -140,7 +143,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ),
   });
 
-  const assetsMode = options.assets ?? resolveServeMode(config.SERVE_MODE);
+  const assetsMode = options.assets ?? 'dist';
   const [backend] = await Promise.all([
     createBackend(options, now),
     server.register(helmet, {
