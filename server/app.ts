@@ -9,6 +9,7 @@ import { API_PATHS } from '#contract/auth';
 import type { ApiBackend } from './api/backend.ts';
 import { registerApiRoutes, sendApiError } from './api/routes.ts';
 import { isApiPath, registerAssets } from './assets.ts';
+import { answerClientError, answerFrameworkError } from './client-errors.ts';
 import type { ServeMode } from './assets.ts';
 import type { ServerConfig } from './config.ts';
 import { LoginThrottle } from './embedded/auth/login-throttle.ts';
@@ -130,6 +131,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    // Errors found before a route runs answer in the API's error shape too.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // A client that sends its headers slowly (slow loris) is dropped after HEADERS_TIMEOUT_MS;
     // Node checks for such connections every 30 s unless told to look more often.
     serverFactory: (handler) =>
