@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import Fastify from 'fastify';
@@ -154,6 +156,16 @@ export async function createApp(options: AppOptions): Promise<App> {
       contentSecurityPolicy: { directives: contentSecurityPolicy(assetsMode === 'vite') },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+    server.register(compress, {
+      // Query answers run to megabytes of repetitive JSON; a kilobyte or less is not worth it.
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      // Quality 4, not zlib's 11: a few megabytes then cost milliseconds, not seconds, of CPU.
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      // Request bodies are never compressed by the interface; inflating them would let a small
+      // body grow past the body limit's intent.
+      globalDecompression: false,
     }),
   ]);
 
