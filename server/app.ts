@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import Fastify from 'fastify';
@@ -8,8 +10,9 @@ import type { AppConfig } from '#contract/app-config';
 import { API_PATHS } from '#contract/auth';
 import type { ApiBackend } from './api/backend.ts';
 import { registerApiRoutes, sendApiError } from './api/routes.ts';
-import { isApiPath, registerAssets, resolveServeMode } from './assets.ts';
-import type { ResolvedServeMode } from './assets.ts';
+import { isApiPath, registerAssets } from './assets.ts';
+import { answerClientError, answerFrameworkError } from './client-errors.ts';
+import type { ServeMode } from './assets.ts';
 import type { ServerConfig } from './config.ts';
 import { LoginThrottle } from './embedded/auth/login-throttle.ts';
 import { TokenStore } from './embedded/auth/token-store.ts';
@@ -34,14 +37,17 @@ export interface AppOptions {
   readonly database?: Database;
   /** Fills the empty module tables; by default the demo data, imported filings and 13F derivation. */
   readonly loadData?: (connection: DuckDBConnection, today: Date) => Promise<void>;
-  /** `none` serves only the API (server tests). */
-  readonly assets?: ResolvedServeMode | 'none';
+  /**
+   * `dist` (the default) serves the build; `vite` the sources through Vite's dev server, only for
+   * `npm run dev`; `none` only the API (server tests).
+   */
+  readonly assets?: ServeMode | 'none';
 }
 
 /** A constructed app: a Fastify instance, what it serves, and how to release it. */
 export interface App {
   readonly server: FastifyInstance;
-  readonly assets: ResolvedServeMode | 'none';
+  readonly assets: ServeMode | 'none';
   readonly backend: 'embedded' | 'upstream';
   /** Listens and returns the bound port. */
   listen(port: number, host: string): Promise<number>;
@@ -127,6 +133,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    // Errors found before a route runs answer in the API's error shape too.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // A client that sends its headers slowly (slow loris) is dropped after HEADERS_TIMEOUT_MS;
     // Node checks for such connections every 30 s unless told to look more often.
     serverFactory: (handler) =>
@@ -140,13 +149,23 @@ export async function createApp(options: AppOptions): Promise<App> {
       ),
   });
 
-  const assetsMode = options.assets ?? resolveServeMode(config.SERVE_MODE);
+  const assetsMode = options.assets ?? 'dist';
   const [backend] = await Promise.all([
     createBackend(options, now),
     server.register(helmet, {
       contentSecurityPolicy: { directives: contentSecurityPolicy(assetsMode === 'vite') },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+    server.register(compress, {
+      // Query answers run to megabytes of repetitive JSON; a kilobyte or less is not worth it.
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      // Quality 4, not zlib's 11: a few megabytes then cost milliseconds, not seconds, of CPU.
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      // Request bodies are never compressed by the interface; inflating them would let a small
+      // body grow past the body limit's intent.
+      globalDecompression: false,
     }),
   ]);
 

@@ -1,50 +1,15 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-/** How the browser app is served: compiled on the fly by Vite, or the built files in dist/. */
-export type ResolvedServeMode = 'vite' | 'dist';
-
-const ROOT = join(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
-/** What a build is made from: a build older than any of these is stale. */
-const BUILD_INPUTS = [
-  'src',
-  'contract',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestChange(join(path, entry))),
-    stats.mtimeMs,
-  );
-}
-
-/** True when dist/ holds a build at least as new as every source it is built from. */
-export function buildIsCurrent(): boolean {
-  const built = join(DIST, 'index.html');
-  if (!existsSync(built)) return false;
-  const builtAt = statSync(built).mtimeMs;
-  return BUILD_INPUTS.every((input) => newestChange(join(ROOT, input)) <= builtAt);
-}
+import { DIST, ROOT } from './build.ts';
 
 /**
- * `auto` serves dist/ when its build is current (the install builds it), else compiles with
- * Vite, so an edited source is never hidden behind an old build.
+ * How the browser app is served: the built files in dist/ (`npm start`), or compiled on the fly by
+ * Vite's dev server (`npm run dev` only: it reads the project's sources).
  */
-export function resolveServeMode(mode: 'auto' | ResolvedServeMode): ResolvedServeMode {
-  if (mode !== 'auto') return mode;
-  return buildIsCurrent() ? 'dist' : 'vite';
-}
+export type ServeMode = 'vite' | 'dist';
 
 /** True for the API's path space, which the app's assets never answer. */
 export function isApiPath(url: string): boolean {
@@ -58,7 +23,7 @@ export function isApiPath(url: string): boolean {
 /** Serves dist/: hashed assets cached for a year, everything else revalidated. */
 async function registerBuild(app: FastifyInstance): Promise<void> {
   if (!existsSync(join(DIST, 'index.html'))) {
-    throw new Error('SERVE_MODE=dist but dist/index.html is missing: run `npm run build` first');
+    throw new Error('dist/index.html is missing: run `npm run build` first');
   }
   await app.register(fastifyStatic, {
     root: DIST,
@@ -74,13 +39,20 @@ async function registerBuild(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Serves through Vite's dev middleware: on-the-fly compilation and hot reload on our port. */
+/**
+ * Serves through Vite's dev middleware: on-the-fly compilation and hot reload on our port. The
+ * files it may read are vite.config.ts's `server.fs` allow list.
+ */
 async function registerVite(app: FastifyInstance): Promise<() => Promise<void>> {
   const [{ createServer }, { default: middie }] = await Promise.all([
     import('vite'),
     import('@fastify/middie'),
   ]);
   const vite = await createServer({
+    root: ROOT,
+    // Imported in place: the default loader writes a temporary copy of the config and deletes it,
+    // which `tsx watch` takes for a change and restarts the server over and over.
+    configLoader: 'native',
     server: { middlewareMode: true, hmr: { server: app.server } },
     appType: 'spa',
     logLevel: 'warn',
@@ -96,7 +68,7 @@ async function registerVite(app: FastifyInstance): Promise<() => Promise<void>> 
 /** Registers the app's assets for a mode; returns how to stop them. */
 export async function registerAssets(
   app: FastifyInstance,
-  mode: ResolvedServeMode,
+  mode: ServeMode,
 ): Promise<() => Promise<void>> {
   if (mode === 'vite') return registerVite(app);
   await registerBuild(app);

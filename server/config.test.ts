@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { isLoopbackHost, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('fills every default from an empty environment', () => {
     expect(loadConfig({})).toMatchObject({
       HOST: '127.0.0.1',
       PORT: 3000,
-      SERVE_MODE: 'auto',
       ACCESS_TOKEN_TTL_SECONDS: 3600,
       REFRESH_TOKEN_TTL_SECONDS: 18000,
       ROW_CAP: 50000,
@@ -18,9 +17,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
   });
 
+  it('accepts SERVE_MODE=dist, what npm start always does, and refuses the modes that served sources', () => {
+    expect(loadConfig({ SERVE_MODE: 'dist' }).SERVE_MODE).toBe('dist');
+    for (const mode of ['auto', 'vite']) {
+      expect(() => loadConfig({ SERVE_MODE: mode })).toThrow(
+        new RegExp(`SERVE_MODE="${mode}": .*npm run dev`),
+      );
+    }
+  });
+
   it('names every bad variable with its value in one message', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', SERVE_MODE: 'fast', DEMO_TODAY: '2024-13-01' }),
     ).toThrow(/PORT="eighty"[\s\S]*SERVE_MODE="fast"[\s\S]*DEMO_TODAY="2024-13-01"/);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('is true only for addresses no other machine can reach', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost', '::ffff:127.0.0.1']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.com', '128.0.0.1', '::2']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
   });
 });

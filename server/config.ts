@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
 
@@ -8,7 +9,15 @@ const seconds = z.coerce.number().int().positive();
 export const configSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(3000),
-  SERVE_MODE: z.enum(['auto', 'vite', 'dist']).default('auto'),
+  // `npm start` always serves the build; `dist` stays accepted for deployments that set it. The
+  // modes that served the sources are refused, not ignored, so nobody believes they still apply.
+  SERVE_MODE: z
+    .literal('dist', {
+      error:
+        'only "dist" is accepted: npm start always serves the build (rebuilt when stale); ' +
+        "Vite's dev server is `npm run dev`",
+    })
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: seconds.default(3600),
   REFRESH_TOKEN_TTL_SECONDS: seconds.default(18_000),
   ROW_CAP: z.coerce.number().int().min(1).default(50_000),
@@ -47,4 +56,20 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
   });
   throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * True when only this machine can reach `host`: 127.0.0.0/8, ::1 (also IPv4-mapped) and
+ * `localhost`. The dev server refuses anything else.
+ */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  const address = host.toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
+  const family = isIP(address);
+  if (family === 0) return false;
+  return LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }

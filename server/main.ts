@@ -1,39 +1,17 @@
-import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { DEMO_USERS } from './embedded/auth/users.ts';
-import { createLogger } from './log.ts';
+/**
+ * `npm start`: the app and the API. It serves only the build in dist/, rebuilding it first when it
+ * is older than its sources (after a `git pull`), and never the sources themselves.
+ */
+import { BuildFailed, ensureCurrentBuild } from './build.ts';
+import { launch, loadConfigOrExit } from './launch.ts';
 
-let config;
+const config = loadConfigOrExit();
 try {
-  config = loadConfig(process.env);
+  await ensureCurrentBuild((line) => {
+    process.stdout.write(`${line}\n`);
+  });
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof BuildFailed ? error.message : error);
   process.exit(1);
 }
-
-const logger = createLogger(config.LOG_LEVEL);
-const app = await createApp({ config, logger });
-const port = await app.listen(config.PORT, config.HOST);
-const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-const lines = [
-  '',
-  `  Marketplace analyst dashboard ready in ${process.uptime().toFixed(2)} s`,
-  `  URL:      http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
-  app.backend === 'upstream'
-    ? `  Backend:  ${new URL(config.SERVICE_BASE_URL ?? '').host} (proxied)`
-    : '  Backend:  embedded demo service (DuckDB)',
-  `  Assets:   ${app.assets === 'dist' ? 'built files from dist/' : 'compiled on the fly by Vite'}`,
-];
-if (app.backend === 'embedded' && !config.USERS_FILE) {
-  lines.push('  Demo users:');
-  for (const user of DEMO_USERS) {
-    lines.push(`    ${user.username} / ${user.password}  (${user.note})`);
-  }
-}
-console.log(`${lines.join('\n')}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().finally(() => process.exit(0));
-  });
-}
+await launch(config, 'dist');

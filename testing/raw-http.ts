@@ -32,3 +32,27 @@ export function rawRequest(
 export function statusOf(answer: string): number {
   return Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
 }
+
+/** A raw HTTP answer split into status, lower-cased headers and body (Content-Length framed). */
+export interface RawAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Parses what `rawRequest` returned; an empty answer has status 0. */
+export function parseAnswer(answer: string): RawAnswer {
+  const split = answer.indexOf('\r\n\r\n');
+  const head = split === -1 ? answer : answer.slice(0, split);
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n').slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return {
+    status: statusOf(answer),
+    headers,
+    body: split === -1 ? '' : Buffer.from(answer.slice(split + 4), 'latin1').toString('utf8'),
+  };
+}
