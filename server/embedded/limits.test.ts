@@ -90,6 +90,16 @@ describe('query limits', () => {
     expect(answer.body).toMatchObject({ error: 'invalid_value', field: 'name' });
   });
 
+  it('answers max_num "0" with no records and next_offset -1, so a client stops', async () => {
+    const { server, token } = await setup();
+    const answer = await server.query(
+      { module: 'investment_holdings', filters: { max_num: '0', offset: '2' } },
+      token,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ records: [], next_offset: -1 });
+  });
+
   it('refuses bodies over 1 MB with 413', async () => {
     const { server, token } = await setup();
     const huge = JSON.stringify({

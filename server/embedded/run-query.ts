@@ -35,6 +35,8 @@ export async function runQuery(
   if (query.maxNum !== undefined && query.maxNum > options.rowCap) {
     throw new RowCapExceeded(options.rowCap);
   }
+  // An empty page has no next page: answering `offset + 0` would send a client round forever.
+  if (query.maxNum === 0) return { records: [], next_offset: -1 };
   const pageSize = query.maxNum ?? options.rowCap;
   const rows = await database.rows(buildSelectSql(query, options.today, pageSize + 1));
   const hasMore = rows.length > pageSize;
