@@ -137,7 +137,11 @@ for (const benchCase of cases) {
     let started = performance.now();
     const checked = validateQuery(JSON.parse(text));
     if (!checked.ok) throw new Error(checked.problem.message);
-    await runQuery(database, checked.query, { today, rowCap: config.ROW_CAP });
+    await runQuery(database, checked.query, {
+      today,
+      rowCap: config.ROW_CAP,
+      timeoutMs: config.QUERY_TIMEOUT_MS,
+    });
     const local = performance.now() - started;
     started = performance.now();
     await post('/index.php/api/service', text, {

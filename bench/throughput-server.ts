@@ -6,6 +6,7 @@
  *   { "role": "bare", "body": "<json text>" }  a bare node:http server answering any POST with body
  *   { "role": "proxy", "upstream": "http://127.0.0.1:<port>" }  our app in upstream-proxy mode
  *   { "role": "embedded" }                     our app in embedded mode (seeds the demo database)
+ *   { "role": "embedded", "thirteenFRows": "N" }  the same with about N 13F rows
  *
  * Sends `{ port }` once listening; closes and exits on the message `close` or when the parent
  * goes away (the IPC channel disconnects), so it can never outlive the benchmark.
@@ -14,13 +15,14 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { loadServiceData } from '../server/embedded/load-data.ts';
 import { createLogger } from '../server/log.ts';
 
 type Role =
   | { role: 'stub' }
   | { role: 'bare'; body: string }
   | { role: 'proxy'; upstream: string }
-  | { role: 'embedded' };
+  | { role: 'embedded'; thirteenFRows?: string };
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as Role;
 const HOST = '127.0.0.1';
@@ -96,10 +98,19 @@ async function start(): Promise<{ port: number; close: () => Promise<void> }> {
     case 'proxy':
     case 'embedded': {
       const env = spec.role === 'proxy' ? { SERVICE_BASE_URL: spec.upstream } : {};
+      const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+      const logger = createLogger('silent');
+      const thirteenFRows = spec.role === 'embedded' ? Number(spec.thirteenFRows ?? 0) : 0;
       const app = await createApp({
-        config: loadConfig({ ...env, LOG_LEVEL: 'silent' }),
-        logger: createLogger('silent'),
+        config,
+        logger,
         assets: 'none',
+        ...(thirteenFRows > 0
+          ? {
+              loadData: (connection, today) =>
+                loadServiceData(connection, { today, config, logger, thirteenFRows }),
+            }
+          : {}),
       });
       return { port: await app.listen(0, HOST), close: () => app.close() };
     }

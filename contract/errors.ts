@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'invalid_value',
   'too_complex',
   'row_cap_exceeded',
+  'query_timeout',
+  'query_too_large',
   'invalid_grant',
   'unsupported_grant_type',
   'invalid_token',

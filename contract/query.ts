@@ -4,15 +4,10 @@
  * "mini" API like the rest of the contract, so the browser ships only the parts it uses.
  */
 import { z } from 'zod/mini';
+import { QUERY_LIMITS, quotedName } from './limits.ts';
 import { isOperator, OPERATORS } from './operators.ts';
 
-/** Limits the embedded service enforces on one query; the builder shows them too. */
-export const QUERY_LIMITS = {
-  /** Groups nested deeper than this are refused. */
-  maxDepth: 10,
-  /** Field conditions counted over the whole tree. */
-  maxConditions: 200,
-} as const;
+export { QUERY_LIMITS, quotedName };
 
 /** A field condition: `{ "<field>": { "<operator>": value } }`. */
 export type WireFieldCondition = Record<string, Record<string, unknown>>;
@@ -52,6 +47,12 @@ function checkNode(
     return;
   }
   const inner = node[key];
+  if (key.length > QUERY_LIMITS.maxNameLength) {
+    fail(`field names are at most ${QUERY_LIMITS.maxNameLength} characters`, {
+      field: quotedName(key),
+    });
+    return;
+  }
   if (key === '$and' || key === '$or') {
     if (depth > QUERY_LIMITS.maxDepth) {
       fail(`groups are nested deeper than ${QUERY_LIMITS.maxDepth} levels`, {
@@ -82,6 +83,10 @@ function checkNode(
     fail(`field "${key}" needs exactly one operator object like {"$equals": value}`, {
       field: key,
     });
+    return;
+  }
+  if (operator.length > QUERY_LIMITS.maxNameLength) {
+    fail(`the operator on field "${key}" is longer than any operator`, { field: key });
     return;
   }
   if (!isOperator(operator)) {
@@ -123,18 +128,28 @@ export const maxNumSchema = z.union(
   { error: MAX_NUM_MESSAGE },
 );
 
-const OFFSET_MESSAGE = 'offset must be a whole number of rows to skip (as a string or number)';
+const OFFSET_MESSAGE = `offset must be a whole number of rows to skip, at most ${QUERY_LIMITS.maxOffset} (as a string or number)`;
 
-/** `offset`: rows to skip, a numeric string or number. */
+/** `offset`: rows to skip, a numeric string or number, at most `QUERY_LIMITS.maxOffset`. */
 export const offsetSchema = z.union(
   [
-    z.int(OFFSET_MESSAGE).check(z.minimum(0, OFFSET_MESSAGE)),
-    z.string().check(z.regex(/^\d{1,15}$/, OFFSET_MESSAGE)),
+    z
+      .int(OFFSET_MESSAGE)
+      .check(z.minimum(0, OFFSET_MESSAGE), z.maximum(QUERY_LIMITS.maxOffset, OFFSET_MESSAGE)),
+    z.string().check(
+      z.regex(/^\d{1,15}$/, OFFSET_MESSAGE),
+      z.refine((text) => Number(text) <= QUERY_LIMITS.maxOffset, OFFSET_MESSAGE),
+    ),
   ],
   { error: OFFSET_MESSAGE },
 );
 
-const ORDER_TERM = /^\s*([A-Za-z0-9_]+)\s*(?::\s*(ASC|DESC)|\s+(asc|desc))?\s*$/i;
+// Applied to a trimmed key: no two blank runs can compete for the same text, so matching stays
+// linear (the former pattern backtracked quadratically on blanks followed by junk).
+const ORDER_TERM = /^([A-Za-z0-9_]+)(?:\s*:\s*(ASC|DESC)|\s+(asc|desc))?$/i;
+
+/** Longest sort key read: a longest name, a colon or blanks, and a direction, with some slack. */
+const MAX_ORDER_TERM_CHARS = QUERY_LIMITS.maxNameLength + 16;
 
 /** One sort key of `order_by`. */
 export interface OrderTerm {
@@ -149,7 +164,7 @@ export interface OrderTerm {
 export function parseOrderBy(text: string): OrderTerm[] | undefined {
   const terms: OrderTerm[] = [];
   for (const part of text.split(',')) {
-    const match = ORDER_TERM.exec(part);
+    const match = ORDER_TERM.exec(part.trim());
     const field = match?.[1];
     if (!match || field === undefined) return undefined;
     const direction = (match[2] ?? match[3] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
@@ -158,17 +173,94 @@ export function parseOrderBy(text: string): OrderTerm[] | undefined {
   return terms;
 }
 
-/** `order_by`: `f:ASC`, `f:DESC`, `f asc`, `f desc` or `f`. */
+/** Why `order_by` is refused: the schema's issue and the builder's message come from it. */
+export interface OrderByProblem {
+  /** What is wrong: too many keys, a key too long, unreadable text, or a field sorted on twice. */
+  readonly kind: 'keys' | 'length' | 'syntax' | 'repeat';
+  readonly error: 'invalid_request' | 'too_complex';
+  readonly message: string;
+  readonly field?: string;
+}
+
+const ORDER_BY_SYNTAX =
+  'order_by must be written "field:ASC", "field:DESC", "field asc", "field desc" or "field"';
+
+/**
+ * Why `order_by` text would be refused, or undefined: sizes first (cheap, and they bound the
+ * parse), then the syntax, then each field at most once (a repeated key only costs DuckDB).
+ */
+export function orderByProblem(text: string): OrderByProblem | undefined {
+  const parts = text.split(',');
+  if (parts.length > QUERY_LIMITS.maxOrderKeys) {
+    return {
+      kind: 'keys',
+      error: 'too_complex',
+      message: `order_by may have at most ${QUERY_LIMITS.maxOrderKeys} sort keys, found ${parts.length}`,
+    };
+  }
+  if (parts.some((part) => part.length > MAX_ORDER_TERM_CHARS)) {
+    return {
+      kind: 'length',
+      error: 'invalid_request',
+      message: `a sort key in order_by is too long (at most ${MAX_ORDER_TERM_CHARS} characters)`,
+    };
+  }
+  const terms = parseOrderBy(text);
+  if (!terms) return { kind: 'syntax', error: 'invalid_request', message: ORDER_BY_SYNTAX };
+  const seen = new Set<string>();
+  for (const { field } of terms) {
+    if (seen.has(field)) {
+      return {
+        kind: 'repeat',
+        error: 'invalid_request',
+        message: `order_by sorts on "${field}" more than once; sort on each field once`,
+        field,
+      };
+    }
+    seen.add(field);
+  }
+  return undefined;
+}
+
+/** `order_by`: `f:ASC`, `f:DESC`, `f asc`, `f desc` or `f`, comma-separated, bounded. */
 export const orderBySchema = z.string().check(
-  z.refine((text) => parseOrderBy(text) !== undefined, {
-    error:
-      'order_by must be written "field:ASC", "field:DESC", "field asc", "field desc" or "field"',
+  z.superRefine((text, ctx) => {
+    const problem = orderByProblem(text);
+    if (!problem) return;
+    const { message, error, field } = problem;
+    ctx.addIssue({
+      code: 'custom',
+      message,
+      params: field === undefined ? { error } : { error, field },
+    });
   }),
 );
 
+const FIELDS_MESSAGE = 'fields must be an array of field names';
+
+/** `filters.fields`: names to return, bounded in number and length. */
+export const fieldsSchema = z
+  .array(
+    z
+      .string({ error: FIELDS_MESSAGE })
+      .check(
+        z.maxLength(
+          QUERY_LIMITS.maxNameLength,
+          `field names are at most ${QUERY_LIMITS.maxNameLength} characters`,
+        ),
+      ),
+    { error: FIELDS_MESSAGE },
+  )
+  .check(
+    z.refine((names) => names.length <= QUERY_LIMITS.maxFields, {
+      error: `fields may name at most ${QUERY_LIMITS.maxFields} fields`,
+      params: { error: 'too_complex' },
+    }),
+  );
+
 /** The `filters` object of a query. */
 export const queryFiltersSchema = z.strictObject({
-  fields: z.optional(z.array(z.string(), { error: 'fields must be an array of field names' })),
+  fields: z.optional(fieldsSchema),
   filter: z.optional(filterListSchema),
   order_by: z.optional(orderBySchema),
   max_num: z.optional(maxNumSchema),
@@ -177,7 +269,9 @@ export const queryFiltersSchema = z.strictObject({
 
 /** The body of a query request. */
 export const queryBodySchema = z.strictObject({
-  module: z.string({ error: 'module is required: name one of the six modules' }),
+  module: z
+    .string({ error: 'module is required: name one of the six modules' })
+    .check(z.maxLength(QUERY_LIMITS.maxNameLength, 'no module has so long a name')),
   count_only: z.optional(countOnlySchema),
   filters: z.optional(queryFiltersSchema),
 });

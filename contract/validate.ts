@@ -8,7 +8,7 @@ import { CATALOG, findField, isModuleId } from './catalog.ts';
 import type { FieldDefinition, ModuleId } from './catalog.ts';
 import { isDateRangeName, isOperator, OPERATORS_BY_KIND } from './operators.ts';
 import type { DateRangeName, Operator } from './operators.ts';
-import { parseOrderBy, queryBodySchema } from './query.ts';
+import { parseOrderBy, QUERY_LIMITS, queryBodySchema, quotedName } from './query.ts';
 import type { OrderTerm, QueryBody, WireFilterNode } from './query.ts';
 import { boundsInverted, parseScalar } from './values.ts';
 import type { ScalarValue } from './values.ts';
@@ -86,7 +86,7 @@ function problemFromZod(error: z.core.$ZodError): QueryProblem {
   const path = pathText(issue?.path ?? []);
   const unknownKey = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
   const message = unknownKey
-    ? `unknown key "${unknownKey}"${path ? ` in ${path}` : ''}`
+    ? `unknown key "${quotedName(unknownKey)}"${path ? ` in ${path}` : ''}`
     : `${path ? `${path}: ` : ''}${issue?.message ?? 'invalid request'}`;
   return {
     error: params?.error ?? 'invalid_request',
@@ -136,6 +136,9 @@ function validateCondition(
   const badValue = (reason: string): never =>
     refuse({ ...named, error: 'invalid_value', message: `${name} ${operator}: ${reason}` });
   const scalar = (value: unknown): ScalarValue => {
+    if (typeof value === 'string' && value.length > QUERY_LIMITS.maxValueLength) {
+      badValue(`values are at most ${QUERY_LIMITS.maxValueLength} characters`);
+    }
     const parsed = parseScalar(field.kind, value);
     return parsed.ok ? parsed.value : badValue(parsed.reason);
   };
@@ -148,6 +151,12 @@ function validateCondition(
       return { type: 'condition', field, operator, range: raw as DateRangeName };
     case '$contains':
       if (typeof raw !== 'string') badValue('send the text to look for as a string');
+      // Every row is searched for the pattern, so its length bounds the work per row.
+      if ((raw as string).length > QUERY_LIMITS.maxContainsLength) {
+        badValue(
+          `the text to look for may be at most ${QUERY_LIMITS.maxContainsLength} characters`,
+        );
+      }
       return { type: 'condition', field, operator, value: raw as string };
     case '$between': {
       if (!Array.isArray(raw) || raw.length !== 2) {

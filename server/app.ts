@@ -19,6 +19,7 @@ import { TokenStore } from './embedded/auth/token-store.ts';
 import { DEMO_USERS, demoUsers, readUsersFile } from './embedded/auth/users.ts';
 import type { ServiceUser } from './embedded/auth/users.ts';
 import { Database } from './embedded/db/database.ts';
+import type { DatabaseOptions } from './embedded/db/database.ts';
 import { createTables } from './embedded/db/schema.ts';
 import { createEmbeddedService } from './embedded/service.ts';
 import { ApiError, MAX_BODY_BYTES } from './http.ts';
@@ -64,8 +65,13 @@ function clockFor(config: ServerConfig): () => number {
   return () => Date.now() + offset;
 }
 
+/** DuckDB's memory and threads from the configuration; benchmarks open theirs with it too. */
+export function databaseOptions(config: ServerConfig): DatabaseOptions {
+  return { memoryLimit: config.DUCKDB_MEMORY_LIMIT, threads: config.DUCKDB_THREADS };
+}
+
 async function openDatabase(options: AppOptions, today: Date): Promise<Database> {
-  const database = await Database.open();
+  const database = await Database.open(':memory:', databaseOptions(options.config));
   await database.withConnection(async (connection) => {
     if (options.loadData) {
       await createTables(connection);
@@ -101,6 +107,7 @@ async function createBackend(options: AppOptions, now: () => number): Promise<Ap
     users,
     now,
     rowCap: config.ROW_CAP,
+    queryTimeoutMs: config.QUERY_TIMEOUT_MS,
     tokens: new TokenStore(now, config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
     throttle: new LoginThrottle(now),
   });

@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, loadConfig } from './config.ts';
+import { defaultMemoryLimit, isLoopbackHost, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('fills every default from an empty environment', () => {
@@ -11,6 +12,30 @@ describe('loadConfig', () => {
       ROW_CAP: 50000,
       LOG_LEVEL: 'info',
     });
+  });
+
+  it('gives every query a deadline and caps DuckDB to the machine by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      QUERY_TIMEOUT_MS: 15_000,
+      DUCKDB_MEMORY_LIMIT: defaultMemoryLimit(),
+      DUCKDB_THREADS: availableParallelism(),
+    });
+  });
+
+  it('takes a quarter of the memory, of a container when it has less, at least 256 MiB', () => {
+    const GiB = 2 ** 30;
+    expect(defaultMemoryLimit(16 * GiB, 0)).toBe('4096MiB');
+    expect(defaultMemoryLimit(16 * GiB, 2 * GiB)).toBe('512MiB');
+    expect(defaultMemoryLimit(512 * 2 ** 20, 0)).toBe('256MiB');
+  });
+
+  it('reads the DuckDB limits and refuses sizes DuckDB would not read', () => {
+    expect(
+      loadConfig({ DUCKDB_MEMORY_LIMIT: '1.5GB', DUCKDB_THREADS: '2', QUERY_TIMEOUT_MS: '500' }),
+    ).toMatchObject({ DUCKDB_MEMORY_LIMIT: '1.5GB', DUCKDB_THREADS: 2, QUERY_TIMEOUT_MS: 500 });
+    expect(() =>
+      loadConfig({ DUCKDB_MEMORY_LIMIT: 'lots', DUCKDB_THREADS: '0', QUERY_TIMEOUT_MS: '-1' }),
+    ).toThrow(/QUERY_TIMEOUT_MS="-1"[\s\S]*DUCKDB_MEMORY_LIMIT="lots"[\s\S]*DUCKDB_THREADS="0"/);
   });
 
   it('treats empty variables as unset', () => {

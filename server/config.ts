@@ -1,6 +1,20 @@
 import { BlockList, isIP } from 'node:net';
+import { availableParallelism, totalmem } from 'node:os';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
+
+/**
+ * DuckDB's default memory limit: a quarter of the machine's memory, or of the container's when
+ * it has less (libuv reports no constraint as 0 or 2^64), and at least 256 MiB. DuckDB's own
+ * default is 80 %, which left nothing for the server when one query sorted without bound.
+ */
+export function defaultMemoryLimit(
+  total = totalmem(),
+  constrained = process.constrainedMemory(),
+): string {
+  const machine = constrained > 0 && constrained < total ? constrained : total;
+  return `${Math.max(256, Math.floor(machine / 4 / 2 ** 20))}MiB`;
+}
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const seconds = z.coerce.number().int().positive();
@@ -39,6 +53,12 @@ export const configSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(70_000),
+  QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  DUCKDB_MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'must be a size such as 512MiB or 2GB')
+    .default(defaultMemoryLimit()),
+  DUCKDB_THREADS: z.coerce.number().int().min(1).max(1024).default(availableParallelism()),
 });
 
 /** Validated server configuration. */

@@ -52,6 +52,54 @@ describe('query limits', () => {
     expect(many.body).toMatchObject({ error: 'too_complex' });
   });
 
+  it('refuses repeated and surplus sort keys with a 400 naming the field or the limit', async () => {
+    const { server, token } = await setup();
+    // The reviewed attack: 20,000 repeated keys, a 180 KB body, took 12 s and 3.45 GB.
+    const repeated = Array<string>(20_000).fill('name:ASC').join(',');
+    const attack = await server.query(
+      { module: 'updates', filters: { order_by: repeated } },
+      token,
+    );
+    expect(attack.status).toBe(400);
+    expect(attack.body).toMatchObject({ error: 'too_complex', path: 'filters.order_by' });
+    const twice = await server.query(
+      { module: 'updates', filters: { order_by: 'name:ASC,name:DESC' } },
+      token,
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ field: 'name', path: 'filters.order_by' });
+    const most = ['name', 'sfid', 'type__c', 'contact__c', 'account__c'].slice(
+      0,
+      QUERY_LIMITS.maxOrderKeys,
+    );
+    const ok = await server.query(
+      { module: 'updates', filters: { order_by: most.join(',') } },
+      token,
+    );
+    expect(ok.status).toBe(200);
+  });
+
+  it('names the field of an overlong value', async () => {
+    const { server, token } = await setup();
+    const long = 'x'.repeat(QUERY_LIMITS.maxValueLength + 1);
+    const answer = await server.query(
+      { module: 'updates', filters: { filter: [{ name: { $equals: long } }] } },
+      token,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: 'invalid_value', field: 'name' });
+  });
+
+  it('answers max_num "0" with no records and next_offset -1, so a client stops', async () => {
+    const { server, token } = await setup();
+    const answer = await server.query(
+      { module: 'investment_holdings', filters: { max_num: '0', offset: '2' } },
+      token,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ records: [], next_offset: -1 });
+  });
+
   it('refuses bodies over 1 MB with 413', async () => {
     const { server, token } = await setup();
     const huge = JSON.stringify({

@@ -26,17 +26,24 @@ export class RowCapExceeded extends Error {
 export async function runQuery(
   database: Database,
   query: ValidatedQuery,
-  options: { readonly today: Date; readonly rowCap: number },
+  options: {
+    readonly today: Date;
+    readonly rowCap: number;
+    /** Deadline of each statement; past it DuckDB is interrupted (`QueryTimeout`). */
+    readonly timeoutMs: number;
+  },
 ): Promise<ListAnswer | CountAnswer> {
   if (query.countOnly) {
-    const [row] = await database.rows(buildCountSql(query, options.today));
+    const [row] = await database.rows(buildCountSql(query, options.today), options);
     return { record_count: Number(row?.record_count ?? 0) };
   }
   if (query.maxNum !== undefined && query.maxNum > options.rowCap) {
     throw new RowCapExceeded(options.rowCap);
   }
+  // An empty page has no next page: answering `offset + 0` would send a client round forever.
+  if (query.maxNum === 0) return { records: [], next_offset: -1 };
   const pageSize = query.maxNum ?? options.rowCap;
-  const rows = await database.rows(buildSelectSql(query, options.today, pageSize + 1));
+  const rows = await database.rows(buildSelectSql(query, options.today, pageSize + 1), options);
   const hasMore = rows.length > pageSize;
   if (hasMore && query.maxNum === undefined) throw new RowCapExceeded(options.rowCap);
   const records = hasMore ? rows.slice(0, pageSize) : rows;

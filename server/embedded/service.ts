@@ -10,6 +10,7 @@ import { verifyPassword } from './auth/passwords.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenStore } from './auth/token-store.ts';
 import type { ServiceUser } from './auth/users.ts';
+import { QueryOutOfMemory, QueryTimeout } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { RowCapExceeded, runQuery } from './run-query.ts';
 
@@ -21,6 +22,8 @@ export interface EmbeddedServiceDeps {
   readonly throttle: LoginThrottle;
   readonly now: () => number;
   readonly rowCap: number;
+  /** Deadline of every query's statement, in milliseconds. */
+  readonly queryTimeoutMs: number;
 }
 
 const WRONG_CREDENTIALS = 'The user name or password is incorrect.';
@@ -52,6 +55,34 @@ function readTokenRequest({ body: text, contentType }: ApiRequest): TokenRequest
     });
   }
   return parsed.data;
+}
+
+const NARROW_IT =
+  'Narrow the filter, return fewer fields or sort keys, or page through the rows with max_num.';
+
+/** The refusal for a query that could not run to the end, or the error itself. */
+function queryFailure(error: unknown): unknown {
+  if (error instanceof RowCapExceeded) {
+    return new ApiError(400, 'row_cap_exceeded', error.message, { path: 'filters.max_num' });
+  }
+  // Heavy queries are the request's doing, so the answer points at the query, not the service.
+  if (error instanceof QueryTimeout) {
+    return new ApiError(
+      504,
+      'query_timeout',
+      `The query took longer than ${error.timeoutMs / 1000} s and was stopped. ${NARROW_IT}`,
+      { path: 'filters' },
+    );
+  }
+  if (error instanceof QueryOutOfMemory) {
+    return new ApiError(
+      503,
+      'query_too_large',
+      `The query needs more memory than the service may use and was stopped. ${NARROW_IT}`,
+      { path: 'filters' },
+    );
+  }
+  return error;
 }
 
 /** The two endpoints of the interface, implemented on DuckDB. */
@@ -140,13 +171,11 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
         const answer = await runQuery(deps.database, query, {
           today: new Date(deps.now()),
           rowCap: deps.rowCap,
+          timeoutMs: deps.queryTimeoutMs,
         });
         return jsonAnswer(200, answer);
       } catch (error) {
-        if (error instanceof RowCapExceeded) {
-          throw new ApiError(400, 'row_cap_exceeded', error.message, { path: 'filters.max_num' });
-        }
-        throw error;
+        throw queryFailure(error);
       }
     },
 

@@ -25,6 +25,13 @@ describe('describeError', () => {
       true,
     ],
     [new HttpError(504, 'upstream_timeout', 'no answer.'), 'Service unreachable', 'error', true],
+    [new HttpError(504, 'query_timeout', 'Took 15 s.'), 'The query took too long', 'error', false],
+    [
+      new HttpError(503, 'query_too_large', 'Needs memory.'),
+      'The query needs too much memory',
+      'error',
+      false,
+    ],
     [new HttpError(500, 'internal_error', 'boom'), 'The service failed', 'error', true],
     [new NetworkError(), 'No connection', 'error', true],
     [new TimeoutError(60_000), 'No answer', 'error', true],
@@ -51,6 +58,11 @@ describe('describeError', () => {
     expect(describeError(new HttpError(400, 'unknown_field', 'unknown field "x"')).message).toBe(
       'unknown field "x"',
     );
+  });
+
+  it("gives the server's advice for a query stopped as too heavy", () => {
+    const stopped = new HttpError(504, 'query_timeout', 'Stopped. Narrow the filter.');
+    expect(describeError(stopped).message).toBe('Stopped. Narrow the filter.');
   });
 
   it('says how long to wait', () => {

@@ -23,6 +23,11 @@ function minutes(seconds: number | undefined): string {
   return `${count} minute${count === 1 ? '' : 's'}`;
 }
 
+const HEAVY_QUERY_TITLES: Partial<Record<string, string>> = {
+  query_timeout: 'The query took too long',
+  query_too_large: 'The query needs too much memory',
+};
+
 function describeHttpError(error: HttpError): ErrorDescription {
   if (error.status === 401)
     return {
@@ -45,6 +50,11 @@ function describeHttpError(error: HttpError): ErrorDescription {
       severity: 'warning',
       canRetry: true,
     };
+  // The service stopped this query as too heavy: it is reachable, and the same query would be
+  // stopped again, so the analyst gets its advice on narrowing it instead of a retry.
+  const heavy = HEAVY_QUERY_TITLES[error.code];
+  if (heavy !== undefined)
+    return { title: heavy, message: error.message, severity: 'error', canRetry: false };
   if (error.status === 502 || error.status === 503 || error.status === 504)
     return {
       title: 'Service unreachable',

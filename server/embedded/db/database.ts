@@ -2,6 +2,62 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SqlStatement } from './sql.ts';
 
+/** How to open the database; DuckDB's own defaults where a setting is left out. */
+export interface DatabaseOptions {
+  /** Connections in the pool: how many statements run side by side. */
+  readonly poolSize?: number;
+  /** DuckDB's `memory_limit`, e.g. `2GiB`. */
+  readonly memoryLimit?: string;
+  /** DuckDB's `threads`. */
+  readonly threads?: number;
+}
+
+/** Raised when a statement ran past its deadline and was interrupted. */
+export class QueryTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`the statement ran longer than ${timeoutMs} ms and was interrupted`);
+  }
+}
+
+/** Raised when a statement needed more memory than DuckDB's `memory_limit`. */
+export class QueryOutOfMemory extends Error {}
+
+/**
+ * How often a missed interrupt is repeated. DuckDB forgets an interrupt that arrives before the
+ * statement starts executing (preparing and binding come first), so one call is not enough.
+ */
+const INTERRUPT_REPEAT_MS = 20;
+
+/** `work` on `connection`, interrupted from `timeoutMs` on until it settles. */
+async function withDeadline<T>(
+  connection: DuckDBConnection,
+  timeoutMs: number,
+  work: Promise<T>,
+): Promise<T> {
+  // An object, not a local: the checker cannot see the timer callback set it.
+  const deadline = { passed: false };
+  let timer: NodeJS.Timeout | undefined;
+  const interrupt = () => {
+    deadline.passed = true;
+    connection.interrupt();
+    timer = setTimeout(interrupt, INTERRUPT_REPEAT_MS);
+  };
+  timer = setTimeout(interrupt, timeoutMs);
+  try {
+    return await work;
+  } catch (error) {
+    if (deadline.passed && isDuckDBError(error, 'INTERRUPT')) throw new QueryTimeout(timeoutMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** DuckDB's errors carry their type only as the start of the message ("Out of Memory Error: …"). */
+function isDuckDBError(error: unknown, type: string): error is Error {
+  return error instanceof Error && error.message.startsWith(`${type} Error:`);
+}
+
 /**
  * An in-process DuckDB database with a small pool of connections, so concurrent requests
  * run side by side instead of queueing behind one connection.
@@ -17,11 +73,14 @@ export class Database {
     this.idle = connections;
   }
 
-  /** Opens an in-memory database (or a file) with `poolSize` connections. */
-  static async open(path = ':memory:', poolSize = 4): Promise<Database> {
-    const instance = await DuckDBInstance.create(path);
+  /** Opens an in-memory database (or a file) with a pool of connections (4 by default). */
+  static async open(path = ':memory:', options: DatabaseOptions = {}): Promise<Database> {
+    const settings: Record<string, string> = {};
+    if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit;
+    if (options.threads !== undefined) settings.threads = String(options.threads);
+    const instance = await DuckDBInstance.create(path, settings);
     const connections = await Promise.all(
-      Array.from({ length: poolSize }, () => instance.connect()),
+      Array.from({ length: options.poolSize ?? 4 }, () => instance.connect()),
     );
     return new Database(instance, connections);
   }
@@ -42,11 +101,27 @@ export class Database {
     }
   }
 
-  /** Runs a statement and returns its rows as plain objects, columns in select order. */
-  async rows(statement: SqlStatement): Promise<Record<string, unknown>[]> {
+  /**
+   * Runs a statement and returns its rows as plain objects, columns in select order. With
+   * `timeoutMs`, a statement still running then is interrupted (`QueryTimeout`); the connection
+   * goes back to the pool only once it has stopped, so it is free for the next statement.
+   */
+  async rows(
+    statement: SqlStatement,
+    options: { readonly timeoutMs?: number } = {},
+  ): Promise<Record<string, unknown>[]> {
     return this.withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(statement.sql, statement.params);
-      return reader.getRowObjects();
+      const work = connection
+        .runAndReadAll(statement.sql, statement.params)
+        .then((reader) => reader.getRowObjects());
+      try {
+        return await (options.timeoutMs === undefined
+          ? work
+          : withDeadline(connection, options.timeoutMs, work));
+      } catch (error) {
+        if (isDuckDBError(error, 'Out of Memory')) throw new QueryOutOfMemory(error.message);
+        throw error;
+      }
     });
   }
 

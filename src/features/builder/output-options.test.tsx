@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '#contract/catalog';
+import { QUERY_LIMITS } from '#contract/query';
 import { choose, setupBuilder } from '../../../testing/builder-harness.tsx';
 
 function sentFilters(view: ReturnType<typeof setupBuilder>) {
@@ -93,6 +94,29 @@ describe('order by', () => {
     await view.user.click(screen.getByRole('button', { name: 'Remove sort key 1' }));
     expect(sentFilters(view)).not.toHaveProperty('order_by');
     expect(screen.queryByRole('combobox', { name: 'Sort key 1' })).not.toBeInTheDocument();
+  });
+
+  it('adds a field not sorted on yet, and no more keys than the service allows', async () => {
+    const view = setupBuilder({ module: '13f_holdings' });
+    const add = screen.getByRole('button', { name: 'Add sort key' });
+    for (let i = 0; i < QUERY_LIMITS.maxOrderKeys; i += 1) await view.user.click(add);
+    const defaults = CATALOG['13f_holdings'].defaultFields.slice(0, QUERY_LIMITS.maxOrderKeys);
+    expect(sentFilters(view).order_by).toBe(defaults.map((name) => `${name}:ASC`).join(','));
+    expect(add).toBeDisabled();
+    expect(
+      screen.getByText(`At most ${String(QUERY_LIMITS.maxOrderKeys)} sort keys`),
+    ).toBeVisible();
+  });
+
+  it('names a field chosen for two sort keys and blocks the query', async () => {
+    const view = setupBuilder({
+      module: '13f_holdings',
+      filters: { order_by: 'value:DESC,ticker:ASC' },
+    });
+    await choose(view, view.builderRegion(), 'Sort key 2', 'Value (USD)');
+    expect(view.blockingItems()).toEqual([
+      expect.stringContaining('"value" more than once') as string,
+    ]);
   });
 
   it('keeps a loose order_by as written until it is edited', async () => {

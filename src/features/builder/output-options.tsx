@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { CATALOG } from '#contract/catalog';
-import { parseOrderBy } from '#contract/query';
+import type { ModuleId } from '#contract/catalog';
+import { parseOrderBy, QUERY_LIMITS } from '#contract/query';
 import type { OrderTerm } from '#contract/query';
 import { MoveButtons } from '../../components/move-buttons.tsx';
 import { moved } from '../../components/moved.ts';
@@ -95,6 +96,13 @@ function writeOrderBy(terms: readonly OrderTerm[]): string | undefined {
     : terms.map((term) => `${term.field}:${term.direction}`).join(',');
 }
 
+/** A field to sort on next: the first default (then any field) not sorted on yet. */
+function unsorted(module: ModuleId, terms: readonly OrderTerm[]): string {
+  const used = new Set(terms.map((term) => term.field));
+  const names = [...CATALOG[module].defaultFields, ...CATALOG[module].fields.map((f) => f.name)];
+  return names.find((name) => !used.has(name)) ?? names[0] ?? '';
+}
+
 function OrderBy() {
   const { module, problems, singleSortKey } = useBuilderContext();
   const field = useOption('orderBy');
@@ -103,6 +111,8 @@ function OrderBy() {
   const change = (next: OrderTerm[]) => {
     field.onChange(writeOrderBy(next));
   };
+  // The service refuses more keys than this, so the builder does not offer them.
+  const full = terms.length >= QUERY_LIMITS.maxOrderKeys;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -165,17 +175,24 @@ function OrderBy() {
         </Text>
       )}
       {!(singleSortKey && terms.length > 0) && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          w="fit-content"
-          onClick={() => {
-            const first = CATALOG[module].defaultFields[0] ?? CATALOG[module].fields[0]?.name ?? '';
-            change([...terms, { field: first, direction: 'ASC' }]);
-          }}
-        >
-          Add sort key
-        </Button>
+        <Group gap="xs">
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            w="fit-content"
+            disabled={full}
+            onClick={() => {
+              change([...terms, { field: unsorted(module, terms), direction: 'ASC' }]);
+            }}
+          >
+            Add sort key
+          </Button>
+          {full && (
+            <Text size="xs" c="dimmed">
+              At most {QUERY_LIMITS.maxOrderKeys} sort keys
+            </Text>
+          )}
+        </Group>
       )}
     </Stack>
   );

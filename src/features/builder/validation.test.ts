@@ -100,6 +100,36 @@ describe('builderProblems', () => {
     ],
     ['a bad max_num', { max_num: 'ten' }, 'maxNum', 'whole number of rows'],
     ['a negative max_num', { max_num: -5 }, 'maxNum', 'whole number of rows'],
+    ['a field sorted on twice', { order_by: 'value:DESC,ticker,value:ASC' }, 'orderBy', '"value"'],
+    [
+      'more sort keys than the service allows',
+      {
+        order_by: 'value,ticker,cusip,name,status,filedat'
+          .split(',')
+          .slice(0, QUERY_LIMITS.maxOrderKeys + 1)
+          .join(','),
+      },
+      'orderBy',
+      `at most ${QUERY_LIMITS.maxOrderKeys} sort keys`,
+    ],
+    [
+      'more fields than the service allows',
+      { fields: Array<string>(QUERY_LIMITS.maxFields + 1).fill('ticker') },
+      'fields',
+      `at most ${QUERY_LIMITS.maxFields} fields`,
+    ],
+    [
+      'an offset beyond the service’s maximum',
+      { offset: String(QUERY_LIMITS.maxOffset + 1) },
+      'offset',
+      `at most ${QUERY_LIMITS.maxOffset.toLocaleString('en-US')}`,
+    ],
+    [
+      'a value longer than the service allows',
+      { filter: [c('ticker', '$equals', 'T'.repeat(QUERY_LIMITS.maxValueLength + 1))] },
+      'filter.0.value',
+      `at most ${QUERY_LIMITS.maxValueLength} characters`,
+    ],
     ['a bad offset', { offset: '-1' }, 'offset', 'rows to skip'],
     ['a fractional offset', { offset: 2.5 }, 'offset', 'rows to skip'],
   ])('%s is blocking', (_name, filters, path, words) => {

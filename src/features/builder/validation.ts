@@ -9,6 +9,7 @@ import {
   filterListSchema,
   maxNumSchema,
   offsetSchema,
+  orderByProblem,
   parseOrderBy,
   QUERY_LIMITS,
 } from '#contract/query';
@@ -154,7 +155,7 @@ function limitProblems(filter: readonly FilterNode[]): BuilderProblem[] {
 const SETTING_MESSAGES = {
   countOnly: 'Count only must be true, false, "1" or "0"',
   maxNum: 'Enter a whole number of rows, or -1 for all rows',
-  offset: 'Enter a whole number of rows to skip',
+  offset: `Enter a whole number of rows to skip, at most ${QUERY_LIMITS.maxOffset.toLocaleString('en-US')}`,
 } as const;
 
 function settingProblems(state: BuilderState): BuilderProblem[] {
@@ -166,15 +167,22 @@ function settingProblems(state: BuilderState): BuilderProblem[] {
   if (state.countOnly !== undefined && !countOnlySchema.safeParse(state.countOnly).success) {
     blocking('countOnly', SETTING_MESSAGES.countOnly);
   }
-  const unknown = (state.fields ?? []).filter((name) => !findField(state.module, name));
-  if (unknown.length > 0) {
+  const fields = state.fields ?? [];
+  const unknown = fields.filter((name) => !findField(state.module, name));
+  if (fields.length > QUERY_LIMITS.maxFields) {
+    blocking('fields', `A query can return at most ${QUERY_LIMITS.maxFields} fields`);
+  } else if (unknown.length > 0) {
     const names = unknown.map((name) => `"${name}"`).join(', ');
     blocking('fields', `${label} has no field ${names}`);
   }
   if (state.orderBy !== undefined) {
     const terms = parseOrderBy(state.orderBy);
     const strangers = (terms ?? []).filter((term) => !findField(state.module, term.field));
-    if (!terms) {
+    // Sizes and repeats in the service's own words; syntax and unknown names in the builder's.
+    const problem = orderByProblem(state.orderBy);
+    if (problem && problem.kind !== 'syntax') {
+      blocking('orderBy', sentence(problem.message));
+    } else if (!terms) {
       blocking(
         'orderBy',
         'Write the sort as "field:ASC", "field:DESC", "field asc", "field desc" or "field"',

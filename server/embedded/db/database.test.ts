@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Database, QueryOutOfMemory, QueryTimeout } from './database.ts';
+
+let database: Database | undefined;
+afterEach(() => {
+  database?.close();
+  database = undefined;
+});
+
+// A scan no machine finishes in a test's lifetime (10^12 rows), so only the deadline ends it:
+// the outcome never depends on how fast the machine is.
+const ENDLESS = {
+  sql: 'SELECT count(*) AS n FROM range(1000000000000) AS t(i) WHERE i % 7 = 3',
+  params: [],
+};
+// A list of 10^8 numbers (800 MB) cannot spill to disk, so it always exceeds a 64 MB limit.
+const HUGE_LIST = {
+  sql: 'SELECT max(len(l)) AS n FROM (SELECT list(range) AS l FROM range(100000000))',
+  params: [],
+};
+const ANSWER = { sql: 'SELECT 42 AS x', params: [] };
+
+describe('Database', () => {
+  it('opens DuckDB with the memory limit and threads it is given', async () => {
+    database = await Database.open(':memory:', { memoryLimit: '256MiB', threads: 1 });
+    const [settings] = await database.rows({
+      sql: "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads",
+      params: [],
+    });
+    expect(settings).toEqual({ memory: '256.0 MiB', threads: 1n });
+  });
+
+  it('interrupts a statement past its deadline and gives the connection back usable', async () => {
+    // One connection: the query after the timeout must run on the interrupted one.
+    database = await Database.open(':memory:', { poolSize: 1 });
+    await expect(database.rows(ENDLESS, { timeoutMs: 1 })).rejects.toBeInstanceOf(QueryTimeout);
+    expect(await database.rows(ANSWER, { timeoutMs: 60_000 })).toEqual([{ x: 42 }]);
+  });
+
+  it('reports a statement that runs out of memory, and goes on serving', async () => {
+    database = await Database.open(':memory:', { poolSize: 1, memoryLimit: '64MiB' });
+    await expect(database.rows(HUGE_LIST)).rejects.toBeInstanceOf(QueryOutOfMemory);
+    expect(await database.rows(ANSWER)).toEqual([{ x: 42 }]);
+  });
+});

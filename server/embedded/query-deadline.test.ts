@@ -1,0 +1,78 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../testing/api-server.ts';
+import type { TestServer } from '../../testing/api-server.ts';
+import { ANALYST, FIXTURE_NOW, FIXTURE_ROWS, loadFixtures } from '../../testing/fixtures.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/**
+ * The fixtures, with `updates` replaced by a view that repeats its rows once per row `i` of
+ * `source`: an expensive table the test controls, reached through the service's ordinary SQL.
+ * Each repeat gets its own name, so a filter on the name cannot skip the repeats.
+ */
+function withUpdatesOver(source: string) {
+  return async (connection: DuckDBConnection) => {
+    await loadFixtures(connection);
+    await connection.run('ALTER TABLE updates RENAME TO updates_rows');
+    await connection.run(
+      `CREATE VIEW updates AS SELECT u.* REPLACE (u.name || r.i::VARCHAR AS name) FROM updates_rows AS u, ${source} AS r(i)`,
+    );
+  };
+}
+
+async function setup(source: string, env: Record<string, string>) {
+  server = await startTestServer({
+    users: [ANALYST],
+    loadData: withUpdatesOver(source),
+    now: () => FIXTURE_NOW,
+    env,
+  });
+  return { server, token: await server.tokenFor(ANALYST) };
+}
+
+// Matches no row, so the count reads every row of the view.
+const countNothing = {
+  module: 'updates',
+  count_only: true,
+  filters: { filter: [{ name: { $contains: 'no such name' } }] },
+};
+
+describe('query deadline and memory limit', () => {
+  it('stops a query at QUERY_TIMEOUT_MS with a JSON 504, and serves the next one', async () => {
+    // 10^12 repeats: no machine counts them before the deadline, however fast or slow.
+    const { server, token } = await setup('range(1000000000000)', { QUERY_TIMEOUT_MS: '50' });
+    const answer = await server.query(countNothing, token);
+    expect(answer.status).toBe(504);
+    expect(answer.body).toEqual({
+      error: 'query_timeout',
+      error_message: expect.stringMatching(/took longer than 0\.05 s/) as string,
+      path: 'filters',
+    });
+    // The pool hands back the connection used last: the interrupted one answers this.
+    const next = await server.query({ module: 'metro_area__c', count_only: true }, token);
+    expect(next).toMatchObject({
+      status: 200,
+      body: { record_count: FIXTURE_ROWS.metro_area__c.length },
+    });
+  });
+
+  it('answers a query over DUCKDB_MEMORY_LIMIT with a JSON 503, not a 500', async () => {
+    // A list of 10^8 numbers (800 MB) cannot spill to disk, so 64 MiB is always too little.
+    const source = '(SELECT unnest(list(range)) FROM range(100000000))';
+    const { server, token } = await setup(source, { DUCKDB_MEMORY_LIMIT: '64MiB' });
+    const answer = await server.query(countNothing, token);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({
+      error: 'query_too_large',
+      error_message: expect.stringContaining('more memory') as string,
+      path: 'filters',
+    });
+    const next = await server.query({ module: 'metro_area__c', count_only: true }, token);
+    expect(next.status).toBe(200);
+  });
+});
