@@ -216,6 +216,19 @@ describe('api client', () => {
     expect(sleeps).toEqual([500, 1500]);
   });
 
+  it.each([
+    [504, 'query_timeout'],
+    [503, 'query_too_large'],
+    [502, 'upstream_html'],
+  ])('never retries a %i %s: the same request would fail the same way', async (status, code) => {
+    const { client, queryCalls, sleeps } = setup({
+      [QUERY]: () => jsonResponse(status, { error: code, error_message: 'no' }),
+    });
+    await expect(client.query(body)).rejects.toMatchObject({ status, code });
+    expect(queryCalls()).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('retries a lost connection, then succeeds', async () => {
     let calls = 0;
     const { client } = setup({

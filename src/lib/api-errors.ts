@@ -52,8 +52,20 @@ export class WebPageError extends ResponseShapeError {
 /** Every error the API client raises. */
 export type ApiClientError = HttpError | NetworkError | TimeoutError | ResponseShapeError;
 
+/**
+ * Server answers that the same request would get again: a query stopped as too heavy (retrying
+ * would run the heaviest queries three times) and a web page where data belonged.
+ */
+const PERMANENT_SERVER_ERRORS: ReadonlySet<string> = new Set([
+  'query_timeout',
+  'query_too_large',
+  'upstream_html',
+]);
+
 /** True for errors worth retrying automatically: server failures and lost connections. */
 export function isTransient(error: unknown): boolean {
   if (error instanceof NetworkError) return true;
-  return error instanceof HttpError && error.status >= 500;
+  return (
+    error instanceof HttpError && error.status >= 500 && !PERMANENT_SERVER_ERRORS.has(error.code)
+  );
 }

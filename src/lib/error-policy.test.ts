@@ -54,6 +54,15 @@ describe('describeError', () => {
     expect(canRetry).toBe(true);
   });
 
+  it('says once that the service cannot be reached', () => {
+    const { title, message } = describeError(
+      new HttpError(504, 'upstream_timeout', 'The Marketplace service at h did not answer.'),
+    );
+    expect(title).toBe('Service unreachable');
+    expect(message).toBe('The Marketplace service at h did not answer. Try again shortly.');
+    expect(message.match(/reach|answer/g)).toHaveLength(1);
+  });
+
   it("keeps the server's own words for a refused query", () => {
     expect(describeError(new HttpError(400, 'unknown_field', 'unknown field "x"')).message).toBe(
       'unknown field "x"',
@@ -82,8 +91,16 @@ describe('loginErrorMessage', () => {
   });
 
   it('names an unreachable service', () => {
-    expect(loginErrorMessage(new HttpError(502, 'upstream_unreachable', 'down.'))).toMatch(
-      /cannot be reached right now/,
+    expect(
+      loginErrorMessage(
+        new HttpError(
+          502,
+          'upstream_unreachable',
+          'The Marketplace service at vendor.example could not be reached (ECONNREFUSED).',
+        ),
+      ),
+    ).toBe(
+      'The Marketplace service at vendor.example could not be reached (ECONNREFUSED). Try again shortly.',
     );
     expect(loginErrorMessage(new NetworkError())).toMatch(/could not be reached/);
   });

@@ -58,7 +58,9 @@ function describeHttpError(error: HttpError): ErrorDescription {
   if (error.status === 502 || error.status === 503 || error.status === 504)
     return {
       title: 'Service unreachable',
-      message: `The Marketplace service cannot be reached right now (${error.message}) Try again shortly.`,
+      // The proxy's sentence already says what happened ("… could not be reached (ECONNREFUSED)"),
+      // so it is said once, not wrapped in a second sentence that says the same.
+      message: `${error.message} Try again shortly.`,
       severity: 'error',
       canRetry: true,
     };
@@ -91,7 +93,7 @@ function isWebPage(error: unknown): boolean {
 export function describeError(error: unknown): ErrorDescription {
   if (isWebPage(error))
     return {
-      title: 'Not data',
+      title: 'Unexpected answer',
       message: `${WEB_PAGE_ANSWER} It is often a sign-in or error page of a proxy in front of the service: try again shortly, and if it persists, tell whoever runs the dashboard.`,
       severity: 'error',
       canRetry: true,
