@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'row_cap_exceeded',
   'query_timeout',
   'query_too_large',
+  'service_busy',
   'invalid_grant',
   'unsupported_grant_type',
   'invalid_token',

@@ -67,7 +67,11 @@ function clockFor(config: ServerConfig): () => number {
 
 /** DuckDB's memory and threads from the configuration; benchmarks open theirs with it too. */
 export function databaseOptions(config: ServerConfig): DatabaseOptions {
-  return { memoryLimit: config.DUCKDB_MEMORY_LIMIT, threads: config.DUCKDB_THREADS };
+  return {
+    memoryLimit: config.DUCKDB_MEMORY_LIMIT,
+    threads: config.DUCKDB_THREADS,
+    maxWaiting: config.QUERY_QUEUE_LIMIT,
+  };
 }
 
 async function openDatabase(options: AppOptions, today: Date): Promise<Database> {

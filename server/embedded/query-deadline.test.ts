@@ -75,4 +75,21 @@ describe('query deadline and memory limit', () => {
     const next = await server.query({ module: 'metro_area__c', count_only: true }, token);
     expect(next.status).toBe(200);
   });
+
+  it('answers 503 service_busy at once when every connection is busy and the queue is full', async () => {
+    // Four connections run endless counts until the deadline, one request waits, the rest are
+    // refused without waiting.
+    const { server, token } = await setup('range(1000000000000)', {
+      QUERY_TIMEOUT_MS: '3000',
+      QUERY_QUEUE_LIMIT: '1',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 7 }, () => server.query(countNothing, token)),
+    );
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy).toHaveLength(2);
+    expect(busy[0]?.body).toMatchObject({ error: 'service_busy' });
+    expect(busy[0]?.headers.get('retry-after')).toBe('2');
+    expect(answers.filter((answer) => answer.status === 504)).toHaveLength(5);
+  });
 });

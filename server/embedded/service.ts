@@ -10,7 +10,7 @@ import { verifyPassword } from './auth/passwords.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenStore } from './auth/token-store.ts';
 import type { ServiceUser } from './auth/users.ts';
-import { QueryOutOfMemory, QueryTimeout } from './db/database.ts';
+import { DatabaseBusy, QueryOutOfMemory, QueryTimeout } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { RowCapExceeded, runQuery } from './run-query.ts';
 
@@ -80,6 +80,15 @@ function queryFailure(error: unknown): unknown {
       'query_too_large',
       `The query needs more memory than the service may use and was stopped. ${NARROW_IT}`,
       { path: 'filters' },
+    );
+  }
+  if (error instanceof DatabaseBusy) {
+    return new ApiError(
+      503,
+      'service_busy',
+      'The service is answering as many queries as it can. Try again in a moment.',
+      {},
+      { 'Retry-After': '2' },
     );
   }
   return error;

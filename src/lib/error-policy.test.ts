@@ -25,6 +25,7 @@ describe('describeError', () => {
       true,
     ],
     [new HttpError(504, 'upstream_timeout', 'no answer.'), 'Service unreachable', 'error', true],
+    [new HttpError(503, 'service_busy', 'Busy.', 2), 'The service is busy', 'warning', true],
     [new HttpError(504, 'query_timeout', 'Took 15 s.'), 'The query took too long', 'error', false],
     [
       new HttpError(503, 'query_too_large', 'Needs memory.'),

@@ -43,7 +43,7 @@ function describeHttpError(error: HttpError): ErrorDescription {
       severity: 'warning',
       canRetry: false,
     };
-  if (error.status === 429)
+  if (error.status === 429 || error.code === 'service_busy')
     return {
       title: 'The service is busy',
       message: `${error.message} Try again in ${minutes(error.retryAfterSeconds)}.`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Database, QueryOutOfMemory, QueryTimeout } from './database.ts';
+import { Database, DatabaseBusy, QueryOutOfMemory, QueryTimeout } from './database.ts';
 
 let database: Database | undefined;
 afterEach(() => {
@@ -35,6 +35,17 @@ describe('Database', () => {
     database = await Database.open(':memory:', { poolSize: 1 });
     await expect(database.rows(ENDLESS, { timeoutMs: 1 })).rejects.toBeInstanceOf(QueryTimeout);
     expect(await database.rows(ANSWER, { timeoutMs: 60_000 })).toEqual([{ x: 42 }]);
+  });
+
+  it('refuses a statement at once when every connection is busy and the queue is full', async () => {
+    database = await Database.open(':memory:', { poolSize: 1, maxWaiting: 2 });
+    // These calls take the connection and the queue synchronously, in this order, so the outcome
+    // does not depend on the machine's speed; the endless scan then ends by its deadline.
+    const running = database.rows(ENDLESS, { timeoutMs: 200 });
+    const queued = [database.rows(ANSWER), database.rows(ANSWER)];
+    await expect(database.rows(ANSWER)).rejects.toBeInstanceOf(DatabaseBusy);
+    await expect(running).rejects.toBeInstanceOf(QueryTimeout);
+    expect(await Promise.all(queued)).toEqual([[{ x: 42 }], [{ x: 42 }]]);
   });
 
   it('reports a statement that runs out of memory, and goes on serving', async () => {

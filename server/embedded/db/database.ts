@@ -10,6 +10,18 @@ export interface DatabaseOptions {
   readonly memoryLimit?: string;
   /** DuckDB's `threads`. */
   readonly threads?: number;
+  /** Statements that may wait for a connection; more are refused (`DatabaseBusy`). */
+  readonly maxWaiting?: number;
+}
+
+/** Requests waiting for a connection beyond which new ones are refused at once. */
+const DEFAULT_MAX_WAITING = 100;
+
+/** Raised when every connection is busy and the queue for one is full. */
+export class DatabaseBusy extends Error {
+  constructor(readonly maxWaiting: number) {
+    super(`all connections are busy and ${maxWaiting} statements are already waiting`);
+  }
 }
 
 /** Raised when a statement ran past its deadline and was interrupted. */
@@ -69,6 +81,7 @@ export class Database {
   private constructor(
     private readonly instance: DuckDBInstance,
     connections: DuckDBConnection[],
+    private readonly maxWaiting: number,
   ) {
     this.idle = connections;
   }
@@ -82,11 +95,16 @@ export class Database {
     const connections = await Promise.all(
       Array.from({ length: options.poolSize ?? 4 }, () => instance.connect()),
     );
-    return new Database(instance, connections);
+    return new Database(instance, connections, options.maxWaiting ?? DEFAULT_MAX_WAITING);
   }
 
   /** Runs `work` with a connection of its own, returning the connection to the pool after. */
   async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    // A flood of requests must not queue without end behind a few heavy statements: past the
+    // bound the caller is told at once that the service is busy, and the queue stays small.
+    if (this.idle.length === 0 && this.waiting.length >= this.maxWaiting) {
+      throw new DatabaseBusy(this.maxWaiting);
+    }
     const connection =
       this.idle.pop() ??
       (await new Promise<DuckDBConnection>((resolve) => {
