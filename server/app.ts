@@ -123,6 +123,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Never trust a client-sent id: ids are ours, so log lines can be trusted.
     requestIdHeader: false,
     genReqId: () => randomUUID().slice(0, 8),
+    // Off unless configured: `request.ip` (the sign-in throttle's client) is then the socket's.
+    trustProxy: config.TRUST_PROXY?.split(',').map((proxy) => proxy.trim()) ?? false,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,

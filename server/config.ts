@@ -30,6 +30,16 @@ export const configSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(70_000),
+  /**
+   * The reverse proxies whose `X-Forwarded-For` is believed (addresses, CIDRs or `loopback`,
+   * comma-separated). Unset, the client is the socket's peer: a client could otherwise name any
+   * address and escape the sign-in throttle.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'must list proxy addresses or CIDRs, comma-separated')
+    .refine((value) => !/^(true|\*)$/i.test(value), 'must name the proxies, never trust everyone')
+    .optional(),
 });
 
 /** Validated server configuration. */

@@ -6,6 +6,11 @@ export interface ApiRequest {
   /** The `Oauth-Token` header. */
   readonly accessToken: string | undefined;
   readonly requestId: string;
+  /**
+   * The client's address as Fastify sees it (`request.ip`): the socket's peer, or the
+   * `X-Forwarded-For` entry only when `TRUST_PROXY` names the proxy. Throttles sign-ins.
+   */
+  readonly clientAddress: string;
 }
 
 /** A backend's answer: status, JSON text, and any headers the client must see. */

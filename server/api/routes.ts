@@ -61,6 +61,7 @@ export function registerApiRoutes(app: FastifyInstance, backend: ApiBackend): vo
         contentType: header(request, 'content-type') ?? '',
         accessToken: header(request, ACCESS_TOKEN_HEADER),
         requestId: request.id,
+        clientAddress: request.ip,
       });
       return sendAnswer(reply, answer);
     });

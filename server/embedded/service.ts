@@ -60,24 +60,29 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
   // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
   const decoyHash = deps.users[0]?.passwordHash ?? '';
 
-  async function passwordLogin(username: string, password: string) {
-    const retryAfter = deps.throttle.retryAfterSeconds(username);
-    if (retryAfter > 0) {
+  async function passwordLogin(username: string, password: string, clientAddress: string) {
+    // The slot is reserved before the slow password check, so parallel guesses are counted.
+    const admission = deps.throttle.begin(username, clientAddress);
+    if (!admission.ok) {
+      const seconds = admission.retryAfterSeconds;
+      const wait = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
       throw new ApiError(
         429,
         'too_many_requests',
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        `Too many failed sign-in attempts. Try again in ${wait}.`,
         {},
-        { 'Retry-After': String(retryAfter) },
+        { 'Retry-After': String(seconds) },
       );
     }
     const user = usersByName.get(username.toLowerCase());
-    const valid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
-    if (!user || !valid) {
-      deps.throttle.recordFailure(username);
-      throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
+    let valid = false;
+    try {
+      valid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
+    } finally {
+      if (user && valid) admission.attempt.succeeded();
+      else admission.attempt.failed();
     }
-    deps.throttle.recordSuccess(username);
+    if (!user || !valid) throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
     return deps.tokens.issue(user.username);
   }
 
@@ -106,7 +111,7 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
       const body = readTokenRequest(request);
       const tokens =
         body.grant_type === 'password'
-          ? await passwordLogin(body.username, body.password)
+          ? await passwordLogin(body.username, body.password, request.clientAddress)
           : deps.tokens.rotate(body.refresh_token);
       if (typeof tokens === 'string') {
         throw new ApiError(
