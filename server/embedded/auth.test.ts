@@ -91,8 +91,8 @@ describe('access tokens', () => {
 });
 
 describe('refresh grant', () => {
-  it('rotates the refresh token and refuses the old one', async () => {
-    const { server, refresh } = await setup();
+  it('rotates the refresh token, and revokes the session when the old one is reused after the grace window', async () => {
+    const { server, refresh, advanceSeconds } = await setup();
     const first = tokenResponseSchema.parse(
       (await server.login(ANALYST.username, ANALYST.password)).body,
     );
@@ -102,12 +102,53 @@ describe('refresh grant', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await server.query(countMetros, second.access_token)).status).toBe(200);
 
+    advanceSeconds(61);
     const reused = await refresh(first.refresh_token ?? '');
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ error: 'invalid_grant' });
     // Reuse means the token was copied: the whole session is revoked.
     expect((await server.query(countMetros, second.access_token)).status).toBe(401);
     expect((await refresh(second.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('answers 20 parallel refreshes of one token with the same working pair', async () => {
+    const { server, refresh } = await setup();
+    const first = tokenResponseSchema.parse(
+      (await server.login(ANALYST.username, ANALYST.password)).body,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => refresh(first.refresh_token ?? '')),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const pairs = answers.map((answer) => tokenResponseSchema.parse(answer.body));
+    const [pair] = pairs;
+    for (const other of pairs) {
+      expect(other).toMatchObject({
+        access_token: pair?.access_token,
+        refresh_token: pair?.refresh_token,
+      });
+    }
+    expect((await server.query(countMetros, pair?.access_token ?? '')).status).toBe(200);
+    expect((await refresh(pair?.refresh_token ?? '')).status).toBe(200);
+  });
+
+  it('resends the same pair within the window only while its refresh token is unused', async () => {
+    const { server, refresh, advanceSeconds } = await setup();
+    const first = tokenResponseSchema.parse(
+      (await server.login(ANALYST.username, ANALYST.password)).body,
+    );
+    const second = tokenResponseSchema.parse((await refresh(first.refresh_token ?? '')).body);
+    advanceSeconds(59);
+    const resent = tokenResponseSchema.parse((await refresh(first.refresh_token ?? '')).body);
+    expect(resent).toMatchObject({
+      access_token: second.access_token,
+      refresh_token: second.refresh_token,
+      expires_in: 3600 - 59,
+    });
+    const third = tokenResponseSchema.parse((await refresh(second.refresh_token ?? '')).body);
+    // The client moved on: the old token again is no lost answer but a copy.
+    expect((await refresh(first.refresh_token ?? '')).status).toBe(400);
+    expect((await server.query(countMetros, third.access_token)).status).toBe(401);
   });
 
   it('never extends the session past the original refresh deadline', async () => {
