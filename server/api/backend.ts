@@ -21,12 +21,14 @@ export interface ApiAnswer {
 }
 
 /**
- * Where the two API endpoints go: the embedded service, or the real upstream through the proxy.
+ * Where the API endpoints go: the embedded service, or the real upstream through the proxy.
  * Errors are thrown as `ApiError`.
  */
 export interface ApiBackend {
   readonly token: (request: ApiRequest) => Promise<ApiAnswer>;
   readonly query: (request: ApiRequest) => Promise<ApiAnswer>;
+  /** Sign-out: revokes the session's tokens (SugarCRM's `oauth2/logout`). */
+  readonly logout: (request: ApiRequest) => Promise<ApiAnswer>;
   readonly close: () => Promise<void>;
 }
 

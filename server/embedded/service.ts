@@ -54,7 +54,21 @@ function readTokenRequest({ body: text, contentType }: ApiRequest): TokenRequest
   return parsed.data;
 }
 
-/** The two endpoints of the interface, implemented on DuckDB. */
+/**
+ * The refresh token a sign-out may carry, as SugarCRM reads it: optional, and a body that is not
+ * a JSON object with one never stops the sign-out by the header's token.
+ */
+function readLogoutRefreshToken(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    const token = (body as { refresh_token?: unknown } | null)?.refresh_token;
+    return typeof token === 'string' && token !== '' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The endpoints of the interface (token, query, sign-out), implemented on DuckDB. */
 export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
   const usersByName = new Map(deps.users.map((user) => [user.username.toLowerCase(), user]));
   // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
@@ -153,6 +167,18 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
         }
         throw error;
       }
+    },
+
+    logout: (request) => {
+      const revoked = deps.tokens.revoke(request.accessToken, readLogoutRefreshToken(request.body));
+      if (!revoked) {
+        throw new ApiError(
+          401,
+          'invalid_token',
+          'The access token is invalid or has expired: there is no session to sign out.',
+        );
+      }
+      return Promise.resolve(jsonAnswer(200, { success: true }));
     },
 
     close: () => {

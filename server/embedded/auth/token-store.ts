@@ -113,6 +113,20 @@ export class TokenStore {
     };
   }
 
+  /**
+   * Revokes the login families of the tokens given (sign-out). An expired access token still
+   * names its family until swept, so signing out after it lapsed still ends the refresh token.
+   * True when a family was found.
+   */
+  revoke(accessToken: string | undefined, refreshToken: string | undefined): boolean {
+    const families = [
+      accessToken === undefined ? undefined : this.access.get(digest(accessToken))?.family,
+      refreshToken === undefined ? undefined : this.refresh.get(digest(refreshToken))?.family,
+    ].filter((family) => family !== undefined);
+    for (const family of families) this.revokeFamily(family);
+    return families.length > 0;
+  }
+
   private grant(username: string, family: string, deadline: number): TokenResponse {
     this.sweep();
     const accessToken = randomBytes(32).toString('base64url');
