@@ -57,4 +57,9 @@ export const ACCESS_TOKEN_HEADER = 'Oauth-Token';
 export const API_PATHS = {
   token: '/index.php/api/oauth2',
   query: '/index.php/api/service',
+  /**
+   * Sign-out, SugarCRM's own `POST …/oauth2/logout`: the access token in the `Oauth-Token`
+   * header, optionally `{"refresh_token": "…"}` as the body; answers `{"success": true}`.
+   */
+  logout: '/index.php/api/oauth2/logout',
 } as const;

@@ -38,9 +38,19 @@ test('an analyst signs in, runs a starter query, and no token ever leaves the ta
   expect(await context.cookies()).toEqual([]);
   expect(urls.filter((url) => url.includes(token))).toEqual([]);
 
+  const logout = page.waitForResponse((response) =>
+    response.url().endsWith('/index.php/api/oauth2/logout'),
+  );
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  // The service revoked it: a copy of the old token no longer works.
+  expect((await logout).status()).toBe(200);
+  const replay = await page.request.post('/index.php/api/service', {
+    headers: { 'Content-Type': 'text/plain', 'Oauth-Token': token },
+    data: JSON.stringify({ module: 'metro_area__c', count_only: true }),
+  });
+  expect(replay.status()).toBe(401);
 });
 
 test('a deep link survives the sign-in; a limited user sees the 403 and the module marked', async ({

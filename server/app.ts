@@ -140,6 +140,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Never trust a client-sent id: ids are ours, so log lines can be trusted.
     requestIdHeader: false,
     genReqId: () => randomUUID().slice(0, 8),
+    // Off unless configured: `request.ip` (the sign-in throttle's client) is then the socket's.
+    trustProxy: config.TRUST_PROXY?.split(',').map((proxy) => proxy.trim()) ?? false,
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
@@ -242,7 +244,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       // Client-side routes (deep links) get the app's page, revalidated on every visit.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    const hint = isApiPath(path) ? `; use POST ${API_PATHS.token} or POST ${API_PATHS.query}` : '';
+    const hint = isApiPath(path)
+      ? `; use POST ${API_PATHS.token}, ${API_PATHS.logout} or ${API_PATHS.query}`
+      : '';
     return sendApiError(reply, new ApiError(404, 'not_found', `nothing at ${path}${hint}`));
   });
 

@@ -56,6 +56,16 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', SERVE_MODE: 'fast', DEMO_TODAY: '2024-13-01' }),
     ).toThrow(/PORT="eighty"[\s\S]*SERVE_MODE="fast"[\s\S]*DEMO_TODAY="2024-13-01"/);
   });
+
+  it('trusts no proxy by default, and only named proxies when told', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toBe(
+      '127.0.0.1, 10.0.0.0/8',
+    );
+    // Trusting every sender would let any client pick the address the throttle counts.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true"/);
+    expect(() => loadConfig({ TRUST_PROXY: '*' })).toThrow(/TRUST_PROXY/);
+  });
 });
 
 describe('isLoopbackHost', () => {

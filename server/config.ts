@@ -60,6 +60,16 @@ export const configSchema = z.object({
     .regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'must be a size such as 512MiB or 2GB')
     .default(defaultMemoryLimit()),
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(1024).default(availableParallelism()),
+  /**
+   * The reverse proxies whose `X-Forwarded-For` is believed (addresses, CIDRs or `loopback`,
+   * comma-separated). Unset, the client is the socket's peer: a client could otherwise name any
+   * address and escape the sign-in throttle.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'must list proxy addresses or CIDRs, comma-separated')
+    .refine((value) => !/^(true|\*)$/i.test(value), 'must name the proxies, never trust everyone')
+    .optional(),
 });
 
 /** Validated server configuration. */

@@ -6,6 +6,11 @@ export interface ApiRequest {
   /** The `Oauth-Token` header. */
   readonly accessToken: string | undefined;
   readonly requestId: string;
+  /**
+   * The client's address as Fastify sees it (`request.ip`): the socket's peer, or the
+   * `X-Forwarded-For` entry only when `TRUST_PROXY` names the proxy. Throttles sign-ins.
+   */
+  readonly clientAddress: string;
 }
 
 /** A backend's answer: status, JSON text, and any headers the client must see. */
@@ -16,12 +21,14 @@ export interface ApiAnswer {
 }
 
 /**
- * Where the two API endpoints go: the embedded service, or the real upstream through the proxy.
+ * Where the API endpoints go: the embedded service, or the real upstream through the proxy.
  * Errors are thrown as `ApiError`.
  */
 export interface ApiBackend {
   readonly token: (request: ApiRequest) => Promise<ApiAnswer>;
   readonly query: (request: ApiRequest) => Promise<ApiAnswer>;
+  /** Sign-out: revokes the session's tokens (SugarCRM's `oauth2/logout`). */
+  readonly logout: (request: ApiRequest) => Promise<ApiAnswer>;
   readonly close: () => Promise<void>;
 }
 

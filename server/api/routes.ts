@@ -40,8 +40,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /**
- * The API's path space: exactly two POST endpoints, whatever the backend. Everything else under
- * `/index.php/api/` is a JSON 404 or 405, so no other path can reach a backend.
+ * The API's path space: exactly three POST endpoints (token, query, logout), whatever the
+ * backend. Everything else under `/index.php/api/` is a JSON 404 or 405, so no other path can
+ * reach a backend.
  */
 export function registerApiRoutes(app: FastifyInstance, backend: ApiBackend): void {
   // Bodies arrive as text whatever their declared type (text/plain per the interface, JSON, or
@@ -54,6 +55,7 @@ export function registerApiRoutes(app: FastifyInstance, backend: ApiBackend): vo
   for (const [path, call] of [
     [API_PATHS.token, backend.token],
     [API_PATHS.query, backend.query],
+    [API_PATHS.logout, backend.logout],
   ] as const) {
     app.post(path, async (request, reply) => {
       const answer = await call({
@@ -61,6 +63,7 @@ export function registerApiRoutes(app: FastifyInstance, backend: ApiBackend): vo
         contentType: header(request, 'content-type') ?? '',
         accessToken: header(request, ACCESS_TOKEN_HEADER),
         requestId: request.id,
+        clientAddress: request.ip,
       });
       return sendAnswer(reply, answer);
     });

@@ -1,35 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenResponseSchema } from '#contract/auth';
-import { startTestServer } from '../../testing/api-server.ts';
-import type { TestServer } from '../../testing/api-server.ts';
-import { ANALYST, FIXTURE_NOW, loadFixtures, VIEWER } from '../../testing/fixtures.ts';
+import { authServerPerTest } from '../../testing/auth-server.ts';
+import { ANALYST, VIEWER } from '../../testing/fixtures.ts';
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function setup(env: Record<string, string> = {}) {
-  const clock = { now: FIXTURE_NOW };
-  const running = await startTestServer({
-    users: [ANALYST, VIEWER],
-    loadData: loadFixtures,
-    now: () => clock.now,
-    env,
-  });
-  const advanceSeconds = (seconds: number) => {
-    clock.now += seconds * 1000;
-  };
-  const refresh = (refreshToken: string) =>
-    running.post(
-      '/index.php/api/oauth2',
-      JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-      { 'Content-Type': 'application/json' },
-    );
-  server = running;
-  return { server: running, advanceSeconds, refresh };
-}
+const setup = authServerPerTest();
 
 const countMetros = { module: 'metro_area__c', count_only: true };
 
@@ -74,17 +48,20 @@ describe('token endpoint', () => {
     expect(answer.body).toMatchObject({ error: 'unsupported_grant_type', field: 'grant_type' });
   });
 
-  it('locks an account after 5 failures in 15 minutes, with Retry-After, then lets it in again', async () => {
+  it('makes one client wait after three failures, with Retry-After, then lets it in again', async () => {
     const { server, advanceSeconds } = await setup();
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
       expect((await server.login(ANALYST.username, 'guess')).status).toBe(400);
     }
-    const locked = await server.login(ANALYST.username, ANALYST.password);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(locked.body).toMatchObject({ error: 'too_many_requests' });
+    const waiting = await server.login(ANALYST.username, ANALYST.password);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    expect(waiting.body).toMatchObject({
+      error: 'too_many_requests',
+      error_message: 'Too many failed sign-in attempts. Try again in 1 second(s).',
+    });
     expect((await server.login(VIEWER.username, VIEWER.password)).status).toBe(200);
-    advanceSeconds(15 * 60 + 1);
+    advanceSeconds(1);
     expect((await server.login(ANALYST.username, ANALYST.password)).status).toBe(200);
   });
 });
@@ -114,8 +91,8 @@ describe('access tokens', () => {
 });
 
 describe('refresh grant', () => {
-  it('rotates the refresh token and refuses the old one', async () => {
-    const { server, refresh } = await setup();
+  it('rotates the refresh token, and revokes the session when the old one is reused after the grace window', async () => {
+    const { server, refresh, advanceSeconds } = await setup();
     const first = tokenResponseSchema.parse(
       (await server.login(ANALYST.username, ANALYST.password)).body,
     );
@@ -125,12 +102,53 @@ describe('refresh grant', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await server.query(countMetros, second.access_token)).status).toBe(200);
 
+    advanceSeconds(61);
     const reused = await refresh(first.refresh_token ?? '');
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ error: 'invalid_grant' });
     // Reuse means the token was copied: the whole session is revoked.
     expect((await server.query(countMetros, second.access_token)).status).toBe(401);
     expect((await refresh(second.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('answers 20 parallel refreshes of one token with the same working pair', async () => {
+    const { server, refresh } = await setup();
+    const first = tokenResponseSchema.parse(
+      (await server.login(ANALYST.username, ANALYST.password)).body,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => refresh(first.refresh_token ?? '')),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const pairs = answers.map((answer) => tokenResponseSchema.parse(answer.body));
+    const [pair] = pairs;
+    for (const other of pairs) {
+      expect(other).toMatchObject({
+        access_token: pair?.access_token,
+        refresh_token: pair?.refresh_token,
+      });
+    }
+    expect((await server.query(countMetros, pair?.access_token ?? '')).status).toBe(200);
+    expect((await refresh(pair?.refresh_token ?? '')).status).toBe(200);
+  });
+
+  it('resends the same pair within the window only while its refresh token is unused', async () => {
+    const { server, refresh, advanceSeconds } = await setup();
+    const first = tokenResponseSchema.parse(
+      (await server.login(ANALYST.username, ANALYST.password)).body,
+    );
+    const second = tokenResponseSchema.parse((await refresh(first.refresh_token ?? '')).body);
+    advanceSeconds(59);
+    const resent = tokenResponseSchema.parse((await refresh(first.refresh_token ?? '')).body);
+    expect(resent).toMatchObject({
+      access_token: second.access_token,
+      refresh_token: second.refresh_token,
+      expires_in: 3600 - 59,
+    });
+    const third = tokenResponseSchema.parse((await refresh(second.refresh_token ?? '')).body);
+    // The client moved on: the old token again is no lost answer but a copy.
+    expect((await refresh(first.refresh_token ?? '')).status).toBe(400);
+    expect((await server.query(countMetros, third.access_token)).status).toBe(401);
   });
 
   it('never extends the session past the original refresh deadline', async () => {

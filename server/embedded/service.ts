@@ -94,30 +94,49 @@ function queryFailure(error: unknown): unknown {
   return error;
 }
 
-/** The two endpoints of the interface, implemented on DuckDB. */
+/**
+ * The refresh token a sign-out may carry, as SugarCRM reads it: optional, and a body that is not
+ * a JSON object with one never stops the sign-out by the header's token.
+ */
+function readLogoutRefreshToken(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    const token = (body as { refresh_token?: unknown } | null)?.refresh_token;
+    return typeof token === 'string' && token !== '' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The endpoints of the interface (token, query, sign-out), implemented on DuckDB. */
 export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
   const usersByName = new Map(deps.users.map((user) => [user.username.toLowerCase(), user]));
   // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
   const decoyHash = deps.users[0]?.passwordHash ?? '';
 
-  async function passwordLogin(username: string, password: string) {
-    const retryAfter = deps.throttle.retryAfterSeconds(username);
-    if (retryAfter > 0) {
+  async function passwordLogin(username: string, password: string, clientAddress: string) {
+    // The slot is reserved before the slow password check, so parallel guesses are counted.
+    const admission = deps.throttle.begin(username, clientAddress);
+    if (!admission.ok) {
+      const seconds = admission.retryAfterSeconds;
+      const wait = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
       throw new ApiError(
         429,
         'too_many_requests',
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        `Too many failed sign-in attempts. Try again in ${wait}.`,
         {},
-        { 'Retry-After': String(retryAfter) },
+        { 'Retry-After': String(seconds) },
       );
     }
     const user = usersByName.get(username.toLowerCase());
-    const valid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
-    if (!user || !valid) {
-      deps.throttle.recordFailure(username);
-      throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
+    let valid = false;
+    try {
+      valid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
+    } finally {
+      if (user && valid) admission.attempt.succeeded();
+      else admission.attempt.failed();
     }
-    deps.throttle.recordSuccess(username);
+    if (!user || !valid) throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
     return deps.tokens.issue(user.username);
   }
 
@@ -146,7 +165,7 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
       const body = readTokenRequest(request);
       const tokens =
         body.grant_type === 'password'
-          ? await passwordLogin(body.username, body.password)
+          ? await passwordLogin(body.username, body.password, request.clientAddress)
           : deps.tokens.rotate(body.refresh_token);
       if (typeof tokens === 'string') {
         throw new ApiError(
@@ -186,6 +205,18 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
       } catch (error) {
         throw queryFailure(error);
       }
+    },
+
+    logout: (request) => {
+      const revoked = deps.tokens.revoke(request.accessToken, readLogoutRefreshToken(request.body));
+      if (!revoked) {
+        throw new ApiError(
+          401,
+          'invalid_token',
+          'The access token is invalid or has expired: there is no session to sign out.',
+        );
+      }
+      return Promise.resolve(jsonAnswer(200, { success: true }));
     },
 
     close: () => {

@@ -34,10 +34,10 @@ function preview(text: string): string {
 }
 
 /**
- * Forwards the two API calls to the configured upstream. The upstream URL comes from
- * configuration only: nothing in a request (path, Host, X-Forwarded-Host) can change where a
- * call goes. Only the body, Content-Type and Oauth-Token are forwarded; only the status, the
- * JSON body and Retry-After come back.
+ * Forwards the three API calls (token, query, sign-out) to the configured upstream. The
+ * upstream URL comes from configuration only: nothing in a request (path, Host,
+ * X-Forwarded-Host) can change where a call goes. Only the body, Content-Type and Oauth-Token
+ * are forwarded; only the status, the JSON body and Retry-After come back.
  */
 export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
   const base = new URL(options.baseUrl);
@@ -120,6 +120,8 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
   return {
     token: (call) => forward(API_PATHS.token, call),
     query: (call) => forward(options.queryPath, call),
+    // The vendor's own sign-out path, under the same base URL as the token path.
+    logout: (call) => forward(API_PATHS.logout, call),
     close: () => dispatcher.close(),
   };
 }

@@ -46,6 +46,8 @@ export interface ApiClientOptions {
 const MAX_RETRIES = 2;
 /** The longest `Retry-After` worth waiting for inside one request. */
 const MAX_RETRY_AFTER_SECONDS = 30;
+/** A sign-out nobody waits for need not hold a connection for a minute. */
+const LOGOUT_TIMEOUT_MS = 10_000;
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -74,9 +76,14 @@ export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? wait;
   let reauthenticating: Promise<boolean> | undefined;
 
-  async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+  async function send(
+    path: string,
+    init: RequestInit,
+    signal?: AbortSignal,
+    limitMs = timeoutMs,
+  ): Promise<Response> {
     signal?.throwIfAborted();
-    const deadline = AbortSignal.timeout(timeoutMs);
+    const deadline = AbortSignal.timeout(limitMs);
     try {
       return await doFetch(`${options.baseUrl}${path}`, {
         ...init,
@@ -86,7 +93,7 @@ export function createApiClient(options: ApiClientOptions) {
       });
     } catch {
       if (signal?.aborted) throw signal.reason;
-      if (deadline.aborted) throw new TimeoutError(timeoutMs);
+      if (deadline.aborted) throw new TimeoutError(limitMs);
       throw new NetworkError();
     }
   }
@@ -205,6 +212,25 @@ export function createApiClient(options: ApiClientOptions) {
     /** Exchanges a refresh token (the session's single-flight refresh calls this). */
     refresh: (refreshToken: string) =>
       postToken({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+
+    /**
+     * Revokes the session on the service (SugarCRM's `oauth2/logout`): the access token in its
+     * header, the refresh token in the body, never in the URL. `keepalive` lets it finish when
+     * the tab closes right after. Rejects on failure; signing out never waits for it.
+     */
+    async logout(accessToken: string, refreshToken: string | undefined): Promise<void> {
+      const response = await send(
+        API_PATHS.logout,
+        {
+          headers: { 'Content-Type': 'application/json', [ACCESS_TOKEN_HEADER]: accessToken },
+          body: JSON.stringify(refreshToken === undefined ? {} : { refresh_token: refreshToken }),
+          keepalive: true,
+        },
+        undefined,
+        LOGOUT_TIMEOUT_MS,
+      );
+      if (!response.ok) throw errorFrom(response, await readBody(response));
+    },
 
     /** Runs a query: cancellable, retried on server failures, re-authenticated once on 401. */
     async query(body: QueryRequestBody, signal?: AbortSignal): Promise<QueryResult> {

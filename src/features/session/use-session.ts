@@ -24,6 +24,13 @@ async function signIn(username: string, password: string): Promise<void> {
 }
 
 function signOut(): void {
+  const tokens = session.current;
+  // The tab forgets everything first (tokens, refusals; the app clears the query cache on the
+  // session change), so a slow or failing network never keeps a signed-out tab signed in.
   session.signOut();
   moduleAccess.clear();
+  if (!tokens) return;
+  // Then the service revokes the tokens, so a copy of them stops working too. Nothing to do if
+  // that fails: they still lapse on their own, and the analyst is already signed out here.
+  client.logout(tokens.accessToken, tokens.refreshToken).catch(() => undefined);
 }
