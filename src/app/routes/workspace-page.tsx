@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppConfig } from '#contract/app-config';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
-import { ErrorAlert } from '../../components/error-alert.tsx';
 import { JsonPanel } from '../../features/builder/json-panel.tsx';
 import { stateFromBody, emptyState } from '../../features/builder/model.ts';
 import type { BuilderState } from '../../features/builder/model.ts';
@@ -29,22 +17,15 @@ import { SaveQueryButton } from '../../features/saved-queries/save-query-button.
 import { SavedQueriesMenu } from '../../features/saved-queries/saved-queries-menu.tsx';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
-import { useModuleCount } from '../../lib/query-api.ts';
 import { decodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
 import type { WorkspaceLink, WorkspaceView } from '../../lib/workspace-link.ts';
+import { ModuleCount } from './module-count.tsx';
 import { RunResults } from './run-results.tsx';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
 import { useWorkspaceUrl } from './use-workspace-url.ts';
 import { workspaceMemory } from './workspace-memory.ts';
 
 const workspaceRoute = getRouteApi('/signed-in/q/$module');
-
-function ModuleCount({ module }: { module: ModuleId }) {
-  const count = useModuleCount(module);
-  if (count.isPending) return <Loader size="xs" aria-label="Counting records" />;
-  if (count.isSuccess) return <Text c="dimmed">{count.data.toLocaleString()} records</Text>;
-  return <ErrorAlert error={count.error} />;
-}
 
 /** The deployment: the embedded service, or the vendor's (one sort key, see starterBody). */
 type Mode = AppConfig['mode'];
