@@ -55,12 +55,36 @@ function describe(raw: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** Parses a number sent as a JSON number or a numeric string ("1000000", "-2.5"). */
+/**
+ * Parses a condition value sent as a JSON number or a numeric string ("1000000", "-2.5"). Stricter
+ * than `servedNumber` on purpose: a condition value goes to the service, which refuses "1,234"
+ * and "+5", so the builder must refuse them too rather than let a query pass here and fail there.
+ */
 export function parseNumber(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
   if (typeof raw !== 'string') return undefined;
   const trimmed = raw.trim();
   return NUMERIC.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+// Digits with thousands separators: one to three digits, then groups of exactly three. "1,2" or
+// "12,34" are not read as numbers: that is a list, or a decimal comma, not a grouped thousand.
+const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+const SIGNED_NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The number a served value stands for, or undefined: a finite JSON number, or a numeric string
+ * ("1234", "-3", "1234.5", "1e6", " 12 ", "+7") including thousands separators ("1,234" is 1234:
+ * services and CSV round trips add them, and an analyst reads them as one number). The one
+ * reading of served values, so the table, the charts and the sort agree on every value.
+ */
+export function servedNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  if (SIGNED_NUMERIC.test(trimmed)) return Number(trimmed);
+  return GROUPED.test(trimmed) ? Number(trimmed.replaceAll(',', '')) : undefined;
 }
 
 /** Parses a boolean sent as a JSON boolean, "true"/"false", "1"/"0", 1 or 0. */

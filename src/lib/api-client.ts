@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_HEADER, API_PATHS, tokenResponseSchema } from '#contract/auth';
 import type { TokenResponse } from '#contract/auth';
 import { errorBodySchema, looksLikeWebPage } from '#contract/errors';
+import type { QueryRequestBody } from '#contract/request-body';
 import { adaptResponse, UnexpectedResponseError } from '#contract/response';
 import type { AdaptedResponse } from '#contract/response';
 import {
@@ -13,14 +14,8 @@ import {
 } from './api-errors.ts';
 import type { TokenSession } from './token-session.ts';
 
-/**
- * A query body as sent: the contract's shape, plus anything a pasted body carries that the
- * builder keeps verbatim (the service is the judge of those parts).
- */
-export interface QueryRequestBody {
-  readonly module: string;
-  readonly [key: string]: unknown;
-}
+// The body's one typed home is the contract; re-exported for the app's fetch layer.
+export type { QueryRequestBody };
 
 /** Rows or a count: a query's successful answer. */
 export type QueryResult = Exclude<AdaptedResponse, { kind: 'error' }>;

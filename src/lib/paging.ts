@@ -1,3 +1,4 @@
+import { offsetOf, withPage } from '#contract/request-body';
 import type { NextOffset, ServiceRecord } from '#contract/response';
 import type { QueryRequestBody, QueryResult } from './api-client.ts';
 import { ResponseShapeError } from './api-errors.ts';
@@ -62,15 +63,11 @@ export async function pageThrough(
   options: PagingOptions = {},
 ): Promise<ServiceRecord[]> {
   const pageSize = options.pageSize ?? 5000;
-  const filters = (body.filters ?? {}) as Record<string, unknown>;
-  let offset = Number(filters.offset ?? 0);
+  let offset = offsetOf(body);
   const rows: ServiceRecord[] = [];
   let previous: { offset: number; fingerprint: string | undefined } | undefined;
   for (let pages = 1; ; pages += 1) {
-    const page = await query(
-      { ...body, filters: { ...filters, max_num: String(pageSize), offset: String(offset) } },
-      options.signal,
-    );
+    const page = await query(withPage(body, offset, pageSize), options.signal);
     if (page.kind !== 'rows') throw new Error('The service answered a page of rows with a count.');
     const print = fingerprint(page.rows);
     if (previous && print !== undefined && print === previous.fingerprint) {

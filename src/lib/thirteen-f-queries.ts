@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { matchedAccountOf } from '#contract/relations';
+import { filtersOf } from '#contract/request-body';
 import type { MatchedAccount } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
 import { fetchAllRows, fetchQueryResult } from './query-api.ts';
@@ -44,7 +45,7 @@ function pinnedValue(filter: unknown, field: string): string | null {
  * for every row: the starter query pins Berkshire and one quarter without returning either field.
  */
 export function pinnedScope(body: Readonly<Record<string, unknown>>): PinnedScope {
-  const filter = (body.filters as { filter?: unknown } | undefined)?.filter;
+  const { filter } = filtersOf(body);
   return {
     filer: pinnedValue(filter, 'companyname'),
     period: pinnedValue(filter, 'periodofreport'),

@@ -10,6 +10,7 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { z } from 'zod/mini';
 import { MODULE_IDS } from '#contract/catalog';
+import { isPlainObject } from '#contract/query';
 import { rowFilterSchema } from './row-filter.ts';
 
 /** Links longer than this are cut short by chat tools and some mail clients; the UI warns. */
@@ -37,7 +38,14 @@ const TOO_LONG_MESSAGE =
   `This link is too long to open safely (over ${MAX_LINK_STATE_CHARACTERS.toLocaleString('en-US')} ` +
   'characters of query), so nothing was run.';
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/**
+ * True for an object a literal or `JSON.parse` makes (prototype `Object.prototype` or null), not
+ * for arrays or class instances (a Date, a Map). Stricter than the contract's `isPlainObject`
+ * (not null, not an array): the exported link schema judges whatever a caller hands it, and an
+ * instance would not survive the trip through a link's JSON. Data fresh from `JSON.parse` holds
+ * no instances, so there the contract's function serves.
+ */
+function isLiteralObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
@@ -51,7 +59,7 @@ function isJsonValue(root: unknown): boolean {
     const value = pending.pop();
     if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
     if (typeof value === 'number' && Number.isFinite(value)) continue;
-    if (!Array.isArray(value) && !isPlainObject(value)) return false;
+    if (!Array.isArray(value) && !isLiteralObject(value)) return false;
     for (const child of Object.values(value)) pending.push(child);
   }
   return true;
@@ -93,13 +101,13 @@ function findCredentialKey(root: unknown): string | undefined {
  * `__proto__` keys).
  */
 const bodySchema = z.custom<Record<string, unknown>>(
-  (value) => isPlainObject(value) && isJsonValue(value),
+  (value) => isLiteralObject(value) && isJsonValue(value),
   { message: 'body must be a JSON object' },
 );
 
 const chartSchema = z.custom<Record<string, string | number | boolean>>(
   (value) =>
-    isPlainObject(value) &&
+    isLiteralObject(value) &&
     Object.values(value).every(
       (setting) =>
         typeof setting === 'string' ||
@@ -133,7 +141,7 @@ export const workspaceLinkSchema = z
     view: z.optional(viewSchema),
   })
   .check(
-    z.refine((state) => isPlainObject(state.body) && state.body.module === state.module, {
+    z.refine((state) => isLiteralObject(state.body) && state.body.module === state.module, {
       message: 'body.module must be the link’s module',
       path: ['body', 'module'],
     }),

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { session } from '../../lib/services.ts';
-import { countBodyFor, LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
+import { countBodyFor } from '#contract/request-body';
+import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';
 
 function setup(count: number) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { countBodyFor, filtersOf } from '#contract/request-body';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { queryResultOptions } from '../../lib/query-api.ts';
 
@@ -18,19 +19,9 @@ function isCountOnly(body: QueryRequestBody): boolean {
   return body.count_only === true || body.count_only === '1';
 }
 
-/** The count request for a body: the same module and filter, nothing else. */
-export function countBodyFor(body: QueryRequestBody): QueryRequestBody {
-  const filters = body.filters as { filter?: unknown } | undefined;
-  return {
-    module: body.module,
-    count_only: true,
-    ...(filters?.filter === undefined ? {} : { filters: { filter: filters.filter } }),
-  };
-}
-
 /** How many rows a body asks for at most: undefined for "all" (no `max_num`, or "-1"). */
 function requestedRows(body: QueryRequestBody): number | undefined {
-  const raw = (body.filters as { max_num?: unknown } | undefined)?.max_num;
+  const raw = filtersOf(body).max_num;
   const rows = Number(raw);
   return raw === undefined || rows === -1 || !Number.isFinite(rows) ? undefined : rows;
 }

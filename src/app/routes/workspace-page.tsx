@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppConfig } from '#contract/app-config';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
+import { requestBody, withMaxNum } from '#contract/request-body';
 import { JsonPanel } from '../../features/builder/json-panel.tsx';
 import { stateFromBody, emptyState } from '../../features/builder/model.ts';
 import type { BuilderState } from '../../features/builder/model.ts';
@@ -56,7 +57,8 @@ function openingOfLink(module: ModuleId, link: WorkspaceLink): Opening {
       `The link's query cannot be read: ${read.message} Nothing was run.`,
     );
   }
-  const run = link.body as QueryRequestBody;
+  // The link's schema has checked that its body names the link's module.
+  const run = requestBody(link.module, link.body);
   return { state: read.state, run, view: link.view ?? {}, problem: undefined };
 }
 
@@ -146,7 +148,7 @@ function Workspace({
     // A new run is a new history entry, and a chart's filter belongs to the rows it was set on.
     address.startingNewRun();
     changeView({ filter: undefined });
-    void run(builder.body as QueryRequestBody);
+    void run(builder.body);
   });
   const confirm = flow.state.phase === 'confirm' ? flow.state : undefined;
 
@@ -232,11 +234,7 @@ function Workspace({
             onClick={() => {
               if (!confirm) return;
               builder.form.setValue('maxNum', String(LARGE_RESULT_ROWS));
-              const filters = (confirm.body.filters ?? {}) as Record<string, unknown>;
-              flow.proceed(
-                { ...confirm.body, filters: { ...filters, max_num: String(LARGE_RESULT_ROWS) } },
-                confirm.count,
-              );
+              flow.proceed(withMaxNum(confirm.body, LARGE_RESULT_ROWS), confirm.count);
             }}
           >
             Load the first {LARGE_RESULT_ROWS.toLocaleString()}

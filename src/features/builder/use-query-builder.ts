@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { QueryRequestBody } from '#contract/request-body';
 import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { BuilderState } from './model.ts';
 import { bodyFromState } from './model.ts';
@@ -36,7 +37,7 @@ const resolveBuilder: Resolver = (values) => {
 export interface QueryBuilderModel {
   readonly form: UseFormReturn;
   readonly state: BuilderState;
-  readonly body: Record<string, unknown>;
+  readonly body: QueryRequestBody;
   readonly problems: readonly BuilderProblem[];
   readonly problemsByPath: ReadonlyMap<string, BuilderProblem>;
   readonly blocking: readonly BuilderProblem[];

@@ -8,6 +8,8 @@ import type { ModuleId } from '#contract/catalog';
 import { isOperator, OPERATORS_BY_KIND } from '#contract/operators';
 import type { Operator } from '#contract/operators';
 import { isPlainObject } from '#contract/query';
+import { requestBody } from '#contract/request-body';
+import type { QueryRequestBody } from '#contract/request-body';
 import type { BuilderState, ConditionValue, FilterNode, ScalarJson } from './model.ts';
 
 /** The outcome of reading a body into builder state. */
@@ -224,7 +226,7 @@ function readFilters(
  * kept extras), then the kept top-level extras. `filters` is written when `hasFilters` is set
  * or when any of its parts is, so an edit never disappears because the flag was left unset.
  */
-export function bodyFromState(state: BuilderState): Record<string, unknown> {
+export function bodyFromState(state: BuilderState): QueryRequestBody {
   const filters: Entry[] = [];
   if (state.fields !== undefined) filters.push(['fields', [...state.fields]]);
   if (state.filter !== undefined) filters.push(['filter', state.filter.map(nodeToWire)]);
@@ -236,5 +238,5 @@ export function bodyFromState(state: BuilderState): Record<string, unknown> {
   if (state.hasFilters || filters.length > 0 || Object.keys(state.extraFilters).length > 0) {
     body.push(['filters', withExtras(filters, state.extraFilters)]);
   }
-  return withExtras(body, state.extraBody);
+  return requestBody(state.module, withExtras(body, state.extraBody));
 }

@@ -1,4 +1,5 @@
 import { CATALOG, isModuleId } from '#contract/catalog';
+import { fieldsOf } from '#contract/request-body';
 
 /** A need of a chart: one field, or alternatives any one of which will do. */
 export type FieldNeed = readonly string[];
@@ -13,13 +14,8 @@ function askedFields(body: Readonly<Record<string, unknown>>): {
   names: ReadonlySet<string>;
   defaults: boolean;
 } {
-  const fields = (body.filters as { fields?: unknown } | undefined)?.fields;
-  if (Array.isArray(fields) && fields.length > 0) {
-    return {
-      names: new Set(fields.filter((f): f is string => typeof f === 'string')),
-      defaults: false,
-    };
-  }
+  const fields = fieldsOf(body);
+  if (fields !== undefined) return { names: new Set(fields), defaults: false };
   const module = body.module;
   return {
     names: new Set(isModuleId(module) ? CATALOG[module].defaultFields : []),

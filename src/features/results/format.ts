@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '#contract/catalog';
+import { servedNumber } from '#contract/values';
 
 /** How one cell reads: its text, the raw value for a tooltip, and how to style it. */
 export interface CellView {
@@ -13,17 +14,9 @@ export interface CellView {
 /** What a null or missing value shows. */
 export const EMPTY_CELL = '—';
 
-const NUMERIC = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
-/** A number from a JSON number or a numeric string; undefined otherwise. */
-export function numericValue(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && NUMERIC.test(value.trim())) return Number(value);
-  return undefined;
-}
 
 /** Formatters per locale, built once: `Intl` objects are costly to create per cell. */
 export function createFormatters(locale?: string) {
@@ -90,13 +83,13 @@ export function createFormatters(locale?: string) {
     if (!field) return { text: raw };
     switch (field.kind) {
       case 'number': {
-        const number = numericValue(value);
+        const number = servedNumber(value);
         return number === undefined
           ? { text: raw }
           : { text: formatNumber(field, number), raw, align: 'right' };
       }
       case 'percent': {
-        const number = numericValue(value);
+        const number = servedNumber(value);
         if (number === undefined) return { text: raw };
         // A change carries its sign and colour; a weight is a share of a whole.
         const isChange = field.name.includes('change');

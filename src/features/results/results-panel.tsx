@@ -14,6 +14,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
+import { fieldsOf, orderByOf } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -36,11 +37,7 @@ function columnsFor(
   body: QueryRequestBody,
   rows: readonly ServiceRecord[],
 ): ResultColumn[] {
-  const requested = (body.filters as { fields?: unknown } | undefined)?.fields;
-  const ids =
-    Array.isArray(requested) && requested.length > 0
-      ? requested.filter((id): id is string => typeof id === 'string')
-      : [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const ids = fieldsOf(body) ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return ids.map((id) => {
     const field = findField(module, id);
     return { id, label: field?.label ?? id, field };
@@ -110,8 +107,7 @@ export function ResultsView({
   const columns = columnsFor(module, results.pageBody, rows);
   const shownColumns = columns.filter((column) => tableState.visibility[column.id] !== false);
   const orderedColumns = inColumnOrder(shownColumns, tableState.order);
-  const orderBy = (results.body.filters as { order_by?: unknown } | undefined)?.order_by;
-  const serviceOrder = typeof orderBy === 'string' ? orderBy : 'none';
+  const serviceOrder = orderByOf(results.body) ?? 'none';
 
   const exportRows = (source: readonly ServiceRecord[]) => {
     const sorted = sortRecords(source, sorting, (id) => findField(module, id)?.kind);

@@ -1,6 +1,6 @@
 import type { FieldKind } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
-import { numericValue } from './format.ts';
+import { servedNumber } from '#contract/values';
 
 /** One sort key of the table (TanStack Table's sorting state has this shape). */
 export interface SortTerm {
@@ -30,7 +30,7 @@ function keysFor(rows: readonly ServiceRecord[], id: string, kind: FieldKind | u
         keys[index] =
           value === true || value === 'true' ? 1 : value === false || value === 'false' ? 0 : NaN;
       } else {
-        keys[index] = numericValue(value) ?? NaN;
+        keys[index] = servedNumber(value) ?? NaN;
       }
     });
     return keys;

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { offsetOf, withOffset } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { nextPageOffset } from '../../lib/paging.ts';
@@ -8,11 +9,6 @@ import { fetchAllRows, queryResultOptions } from '../../lib/query-api.ts';
 interface Loading {
   readonly loaded: number;
   readonly controller: AbortController;
-}
-
-function withPaging(body: QueryRequestBody, offset: number): QueryRequestBody {
-  const filters = (body.filters ?? {}) as Record<string, unknown>;
-  return { ...body, filters: { ...filters, offset: String(offset) } };
 }
 
 /**
@@ -30,7 +26,7 @@ export function useResultRows(body: QueryRequestBody, count: number | undefined)
   const answer = result.data;
   const pageRows = answer?.kind === 'rows' ? answer.rows : undefined;
   const rows = everything ?? pageRows;
-  const offset = Number((pageBody.filters as { offset?: unknown } | undefined)?.offset ?? 0);
+  const offset = offsetOf(pageBody);
   // The service's next_offset, or the count when it gives none (the vendor's bare arrays).
   const next =
     everything === undefined && answer?.kind === 'rows'
@@ -75,10 +71,10 @@ export function useResultRows(body: QueryRequestBody, count: number | undefined)
     failure,
     loadAll,
     previousPage: () => {
-      setPageBody(withPaging(pageBody, Math.max(0, offset - pageSize)));
+      setPageBody(withOffset(pageBody, Math.max(0, offset - pageSize)));
     },
     nextPage: () => {
-      setPageBody(withPaging(pageBody, next ?? offset + pageSize));
+      setPageBody(withOffset(pageBody, next ?? offset + pageSize));
     },
   };
 }

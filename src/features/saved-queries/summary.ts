@@ -1,4 +1,5 @@
 import { isPlainObject } from '#contract/query';
+import { filtersOf } from '#contract/request-body';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 
 /** The field conditions under `filter`, groups opened (an explicit stack: bodies may be deep). */
@@ -15,7 +16,7 @@ function countConditions(filter: unknown): number {
 
 /** A saved query in a few words for the list: "2 conditions · up to 50 rows", "Count only". */
 export function summarizeQuery(state: WorkspaceLink): string {
-  const filters = isPlainObject(state.body.filters) ? state.body.filters : {};
+  const filters = filtersOf(state.body);
   const conditions = countConditions(filters.filter);
   const parts = [
     conditions === 0 ? 'No conditions' : `${conditions} condition${conditions === 1 ? '' : 's'}`,

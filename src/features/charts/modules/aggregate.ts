@@ -6,7 +6,7 @@
  * months are sorted afterwards.
  */
 import type { ServiceRecord } from '#contract/response';
-import { parseNumber } from '#contract/values';
+import { servedNumber } from '#contract/values';
 
 /** One bar of a category chart. */
 export interface CategoryPoint {
@@ -108,7 +108,7 @@ export function sumByCategory(
       sums.set(key, entry);
     }
     entry.count++;
-    entry.value += valueField === null ? 1 : (parseNumber(row[valueField]) ?? 0);
+    entry.value += valueField === null ? 1 : (servedNumber(row[valueField]) ?? 0);
   }
   const points: CategoryPoint[] = [...sums].map(([key, { value, count }]) => ({
     key,

@@ -5,6 +5,7 @@
  * the fields) and numbers may be strings.
  */
 import type { ServiceRecord } from '#contract/response';
+import { servedNumber } from '#contract/values';
 
 export type HoldingStatus = 'NEW' | 'ADDED' | 'REDUCED' | 'UNCHANGED' | 'SOLD OUT';
 
@@ -42,20 +43,11 @@ export interface Position {
   readonly filedAt: string | null;
 }
 
-const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const DAY_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/**
- * A finite number from a JSON number or a numeric string ("1,234.5" too: services and CSV
- * round trips add thousands separators); null otherwise.
- */
+/** A served value as a number (the contract's one reading), or null: positions hold nulls. */
 export function toNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  const text = trimmed.includes(',') ? trimmed.replaceAll(',', '') : trimmed;
-  return NUMERIC.test(text) ? Number(text) : null;
+  return servedNumber(value) ?? null;
 }
 
 function toText(value: unknown): string {
