@@ -9,6 +9,7 @@ import { isOperator, OPERATORS_BY_KIND } from '#contract/operators';
 import type { Operator } from '#contract/operators';
 import { isPlainObject } from '#contract/query';
 import type { BuilderState, ConditionValue, FilterNode, ScalarJson } from './model.ts';
+import { valueKindOf } from './model.ts';
 
 /** The outcome of reading a body into builder state. */
 export type StateFromBodyResult =
@@ -21,20 +22,6 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** True for the JSON scalars a condition value may be: string, number, boolean. */
 export function isScalarJson(value: unknown): value is ScalarJson {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** The shape of value an operator takes on the wire. */
-export function valueKindOf(operator: Operator): ConditionValue['kind'] {
-  switch (operator) {
-    case '$between':
-      return 'between';
-    case '$dateRange':
-      return 'range';
-    case '$not_null':
-      return 'none';
-    default:
-      return 'scalar';
-  }
 }
 
 function shortJson(value: unknown): string {
