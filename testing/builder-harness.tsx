@@ -147,7 +147,7 @@ export async function listboxOf(scope: HTMLElement, label: string): Promise<HTML
 }
 
 /** The option `name` of the open listbox of the combobox labelled `label` in `scope`. */
-export async function optionOf(scope: HTMLElement, label: string, name: string | RegExp) {
+async function optionOf(scope: HTMLElement, label: string, name: string | RegExp) {
   return within(await listboxOf(scope, label)).getByRole('option', { name });
 }
 

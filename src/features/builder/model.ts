@@ -92,7 +92,7 @@ export function valueKindOf(operator: Operator): ConditionValue['kind'] {
 }
 
 /** The value a fresh condition starts with: empty, except that a boolean starts as `true`. */
-export function defaultValue(kind: FieldKind, operator: Operator): ConditionValue {
+function defaultValue(kind: FieldKind, operator: Operator): ConditionValue {
   switch (valueKindOf(operator)) {
     case 'between':
       return { kind: 'between', lower: '', upper: '' };

@@ -20,7 +20,7 @@ type Entry = [string, unknown];
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** True for the JSON scalars a condition value may be: string, number, boolean. */
-export function isScalarJson(value: unknown): value is ScalarJson {
+function isScalarJson(value: unknown): value is ScalarJson {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
