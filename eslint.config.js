@@ -1,11 +1,46 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeOnly = ['node:*', 'fs', 'path', 'http', 'crypto', 'os', 'url', 'stream'];
+
+// Every folder under src/features/ is a feature; a new one is covered without editing this file.
+const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The boundaries the README's Architecture section states. Tests are not bound by them: a test may
+// wire several layers together, and testing/ holds the shared harnesses.
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move the shared piece to src/lib/ or src/components/, or wire them in src/app/.',
+  })),
+  {
+    target: ['./src/lib', './src/components'],
+    from: ['./src/features', './src/app'],
+    message: 'src/lib/ and src/components/ are shared: they import neither features nor the app.',
+  },
+  {
+    target: './contract',
+    from: ['./src', './server', './testing', './e2e', './bench'],
+    message: 'contract/ depends on nothing.',
+  },
+  {
+    target: ['./src', './server'],
+    from: ['./testing', './e2e', './bench'],
+    message: 'Shipped code never imports test support.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results'] },
@@ -18,6 +53,31 @@ export default tseslint.config(
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${import.meta.dirname}/tsconfig.json` }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: boundaries },
+      ],
     },
   },
   {

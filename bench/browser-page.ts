@@ -33,10 +33,10 @@ export interface BrowserPageOptions {
 }
 
 /** The methods of a page's `window.bench` (the page's protocol). */
-export type BenchMethods<B> = { readonly [K in keyof B]: (...args: never) => unknown };
+type BenchMethods<B> = { readonly [K in keyof B]: (...args: never) => unknown };
 
 /** A loaded bench page in its own browser context. */
-export interface BenchPage<B extends BenchMethods<B>> {
+interface BenchPage<B extends BenchMethods<B>> {
   /** Calls `window.bench[name](...args)` in the page; fails after the step's time. */
   readonly call: <K extends keyof B & string>(
     name: K,

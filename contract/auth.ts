@@ -16,12 +16,12 @@ export const credentialsSchema = z.object({
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** The password grant, as the interface documents it. */
-export const passwordGrantSchema = z.extend(credentialsSchema, {
+const passwordGrantSchema = z.extend(credentialsSchema, {
   grant_type: z.literal('password'),
 });
 
 /** The refresh grant: our extension; the vendor's refresh mechanism is undocumented. */
-export const refreshGrantSchema = z.object({
+const refreshGrantSchema = z.object({
   grant_type: z.literal('refresh_token'),
   refresh_token: z.string().check(z.minLength(1, 'refresh_token is required')),
 });

@@ -3,37 +3,33 @@
  */
 import { z } from 'zod/mini';
 
-/** Error codes of the embedded service; an upstream may send others. */
-export const ERROR_CODES = [
-  'invalid_request',
-  'invalid_json',
-  'unknown_module',
-  'unknown_field',
-  'unknown_operator',
-  'unsupported_operator',
-  'invalid_value',
-  'too_complex',
-  'row_cap_exceeded',
-  'query_timeout',
-  'query_too_large',
-  'service_busy',
-  'invalid_grant',
-  'unsupported_grant_type',
-  'invalid_token',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'too_many_requests',
-  'upstream_unreachable',
-  'upstream_timeout',
-  'upstream_error',
-  'upstream_html',
-  'internal_error',
-] as const;
-
-/** An error code of the embedded service. */
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/** An error code of the embedded service; an upstream may send others. */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'invalid_json'
+  | 'unknown_module'
+  | 'unknown_field'
+  | 'unknown_operator'
+  | 'unsupported_operator'
+  | 'invalid_value'
+  | 'too_complex'
+  | 'row_cap_exceeded'
+  | 'query_timeout'
+  | 'query_too_large'
+  | 'service_busy'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'invalid_token'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'too_many_requests'
+  | 'upstream_unreachable'
+  | 'upstream_timeout'
+  | 'upstream_error'
+  | 'upstream_html'
+  | 'internal_error';
 
 /**
  * The error body: `error` is a stable code, `error_message` a sentence for people. `field`,

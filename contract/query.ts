@@ -10,9 +10,9 @@ import { isOperator, OPERATORS } from './operators.ts';
 export { QUERY_LIMITS, quotedName };
 
 /** A field condition: `{ "<field>": { "<operator>": value } }`. */
-export type WireFieldCondition = Record<string, Record<string, unknown>>;
+type WireFieldCondition = Record<string, Record<string, unknown>>;
 /** A logical group: `{ "$and": [...] }` or `{ "$or": [...] }`. */
-export type WireGroup = { $and: WireFilterNode[] } | { $or: WireFilterNode[] };
+type WireGroup = { $and: WireFilterNode[] } | { $or: WireFilterNode[] };
 /** One element of `filters.filter`: a field condition or a group. */
 export type WireFilterNode = WireGroup | WireFieldCondition;
 
@@ -223,7 +223,7 @@ export function orderByProblem(text: string): OrderByProblem | undefined {
 }
 
 /** `order_by`: `f:ASC`, `f:DESC`, `f asc`, `f desc` or `f`, comma-separated, bounded. */
-export const orderBySchema = z.string().check(
+const orderBySchema = z.string().check(
   z.superRefine((text, ctx) => {
     const problem = orderByProblem(text);
     if (!problem) return;
@@ -239,7 +239,7 @@ export const orderBySchema = z.string().check(
 const FIELDS_MESSAGE = 'fields must be an array of field names';
 
 /** `filters.fields`: names to return, bounded in number and length. */
-export const fieldsSchema = z
+const fieldsSchema = z
   .array(
     z
       .string({ error: FIELDS_MESSAGE })
@@ -259,7 +259,7 @@ export const fieldsSchema = z
   );
 
 /** The `filters` object of a query. */
-export const queryFiltersSchema = z.strictObject({
+const queryFiltersSchema = z.strictObject({
   fields: z.optional(fieldsSchema),
   filter: z.optional(filterListSchema),
   order_by: z.optional(orderBySchema),
@@ -278,5 +278,3 @@ export const queryBodySchema = z.strictObject({
 
 /** A query request body as sent on the wire. */
 export type QueryBody = z.infer<typeof queryBodySchema>;
-/** The `filters` object of a query request body. */
-export type QueryFilters = z.infer<typeof queryFiltersSchema>;

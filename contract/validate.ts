@@ -26,7 +26,7 @@ export type ValidatedCondition = { readonly type: 'condition'; readonly field: F
 );
 
 /** A validated `$and`/`$or` group. */
-export interface ValidatedGroup {
+interface ValidatedGroup {
   readonly type: 'group';
   readonly combinator: 'and' | 'or';
   readonly children: readonly ValidatedNode[];
@@ -185,7 +185,7 @@ function validateNode(module: ModuleId, node: WireFilterNode, path: string): Val
 }
 
 /** Validates a parsed body against the catalog. */
-export function validateQueryBody(body: QueryBody): ValidationResult {
+function validateQueryBody(body: QueryBody): ValidationResult {
   try {
     if (!isModuleId(body.module)) {
       refuse({

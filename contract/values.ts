@@ -24,7 +24,7 @@ const ISO_WITH_OFFSET =
   /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?\s?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** The date and datetime forms the service accepts, for error messages. */
-export const DATE_FORMS_HINT = 'YYYY-MM-DD, YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset';
+const DATE_FORMS_HINT = 'YYYY-MM-DD, YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset';
 
 function isCalendarDay(day: string): boolean {
   const match = DAY.exec(day);

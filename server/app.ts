@@ -66,7 +66,7 @@ function clockFor(config: ServerConfig): () => number {
 }
 
 /** DuckDB's memory and threads from the configuration; benchmarks open theirs with it too. */
-export function databaseOptions(config: ServerConfig): DatabaseOptions {
+function databaseOptions(config: ServerConfig): DatabaseOptions {
   return {
     memoryLimit: config.DUCKDB_MEMORY_LIMIT,
     threads: config.DUCKDB_THREADS,

@@ -19,7 +19,7 @@ const BUILD_INPUTS = [
 ];
 
 /** Whether dist/ holds a build of the sources as they are, and if not, why not. */
-export type BuildState = { readonly current: true } | { readonly current: false; reason: string };
+type BuildState = { readonly current: true } | { readonly current: false; reason: string };
 
 interface Newest {
   readonly path: string;
@@ -42,7 +42,7 @@ function newestChange(path: string): Newest | undefined {
  * Compares dist/index.html with every build input by modification time: a `git pull`, a checkout
  * or an edit touches what it changes, and a deleted file touches its directory.
  */
-export function buildState(): BuildState {
+function buildState(): BuildState {
   const built = join(DIST, 'index.html');
   if (!existsSync(built)) return { current: false, reason: 'missing' };
   const builtAt = statSync(built).mtimeMs;

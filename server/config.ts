@@ -20,7 +20,7 @@ const port = z.coerce.number().int().min(0).max(65_535);
 const seconds = z.coerce.number().int().positive();
 
 /** Every environment variable the server reads, with its default. The README's table mirrors it. */
-export const configSchema = z.object({
+const configSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(3000),
   // `npm start` always serves the build; `dist` stays accepted for deployments that set it. The

@@ -3,7 +3,7 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Writes one event with its fields. */
-export type LogFunction = (event: string, fields?: Record<string, unknown>) => void;
+type LogFunction = (event: string, fields?: Record<string, unknown>) => void;
 
 /** A structured logger: one JSON line per event. Never pass tokens, passwords or bodies. */
 export interface Logger {

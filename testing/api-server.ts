@@ -10,7 +10,7 @@ import { createLogger } from '../server/log.ts';
 import type { Logger } from '../server/log.ts';
 
 /** A user for server tests, with a known password. */
-export interface TestUser {
+interface TestUser {
   readonly username: string;
   readonly password: string;
   readonly modules: readonly ModuleId[];

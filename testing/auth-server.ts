@@ -17,7 +17,7 @@ export interface AuthServer {
 const JSON_TYPE = { 'Content-Type': 'application/json' } as const;
 
 /** Starts the API on the fixture rows with an injected clock. */
-export async function startAuthServer(env: Record<string, string> = {}): Promise<AuthServer> {
+async function startAuthServer(env: Record<string, string> = {}): Promise<AuthServer> {
   const clock = { now: FIXTURE_NOW };
   const server = await startTestServer({
     users: [ANALYST, VIEWER],

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { ModuleId } from '#contract/catalog';
 import type { Operator } from '#contract/operators';
 import { JsonPanel } from '../src/features/builder/json-panel.tsx';
-import { stateFromBody } from '../src/features/builder/model.ts';
+import { stateFromBody } from '../src/features/builder/wire.ts';
 import { QueryBuilder } from '../src/features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../src/features/builder/query-summary.tsx';
 import { useQueryBuilder } from '../src/features/builder/use-query-builder.ts';
@@ -147,7 +147,7 @@ export async function listboxOf(scope: HTMLElement, label: string): Promise<HTML
 }
 
 /** The option `name` of the open listbox of the combobox labelled `label` in `scope`. */
-export async function optionOf(scope: HTMLElement, label: string, name: string | RegExp) {
+async function optionOf(scope: HTMLElement, label: string, name: string | RegExp) {
   return within(await listboxOf(scope, label)).getByRole('option', { name });
 }
 

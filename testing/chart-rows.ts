@@ -4,7 +4,7 @@
  */
 
 /** An investment_holdings row: one fund position of an account. */
-export interface HoldingFields {
+interface HoldingFields {
   readonly asset_class__c?: string;
   readonly fund_balance__c?: number | string;
 }
@@ -70,13 +70,13 @@ export interface HoldingSpec {
 }
 
 /** The portfolio's total value in the factories: $1B, so weight w % is worth w × $10M. */
-export const PORTFOLIO_TOTAL = 1_000_000_000;
+const PORTFOLIO_TOTAL = 1_000_000_000;
 
 /** A stable 9-character CUSIP per ticker ('AAA' → 'AAA000000'). */
 export const cusipOf = (ticker: string) => ticker.padEnd(9, '0').slice(0, 9);
 
 /** 'YYYY-MM-DD' `days` after a 'YYYY-MM-DD' day (UTC). */
-export function daysAfter(day: string, days: number): string {
+function daysAfter(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 

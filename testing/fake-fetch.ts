@@ -1,5 +1,5 @@
 /** One call the fake saw. */
-export interface FetchCall {
+interface FetchCall {
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly body: string;

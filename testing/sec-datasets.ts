@@ -9,7 +9,7 @@ import { crc32 } from 'node:zlib';
 
 export type SecFile = 'SUBMISSION' | 'COVERPAGE' | 'INFOTABLE';
 
-export const SEC_COLUMNS: Readonly<Record<SecFile, readonly string[]>> = {
+const SEC_COLUMNS: Readonly<Record<SecFile, readonly string[]>> = {
   SUBMISSION: ['ACCESSION_NUMBER', 'FILING_DATE', 'SUBMISSIONTYPE', 'CIK', 'PERIODOFREPORT'],
   COVERPAGE: [
     'ACCESSION_NUMBER',
@@ -88,7 +88,7 @@ export interface SecDataSetOptions {
 const MONTHS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
 
 /** `2024-02-14` as SEC writes it: `14-FEB-2024`. */
-export function secDate(iso: string): string {
+function secDate(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day ?? ''}-${MONTHS[Number(month) - 1] ?? ''}-${year ?? ''}`;
 }
@@ -195,7 +195,7 @@ export async function writeSecDataSet(
 }
 
 /** A zip of uncompressed ("stored") entries: all an importer's reader needs, no library. */
-export function storedZip(entries: readonly (readonly [string, Buffer])[]): Buffer {
+function storedZip(entries: readonly (readonly [string, Buffer])[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

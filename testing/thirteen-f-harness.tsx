@@ -58,7 +58,7 @@ export const previous = (holdings = PREVIOUS_HOLDINGS) =>
   portfolioRows(FILER, PREVIOUS_QUARTER, holdings);
 
 /** One request the charts made: the `$equals` conditions of its filter and the fields asked. */
-export interface SentQuery {
+interface SentQuery {
   readonly pinned: Readonly<Record<string, string>>;
   readonly fields: readonly string[];
 }
@@ -77,7 +77,7 @@ interface QueryBody {
  * `$equals` conditions (what the charts send for portfolios, histories and the filer's account),
  * page by page as `max_num` and `offset` ask.
  */
-export function fakeThirteenFService(table: readonly ServiceRecord[]) {
+function fakeThirteenFService(table: readonly ServiceRecord[]) {
   const sent: SentQuery[] = [];
   const fake = fakeFetch({
     '/index.php/api/service': (call) => {

@@ -15,7 +15,7 @@ export const BERKSHIRE_MANIFEST = join(
   import.meta.dirname,
   '../data/13f/berkshire-hathaway/manifest.json',
 );
-export const CUSIP_TICKERS = join(import.meta.dirname, '../data/13f/cusip-tickers.csv');
+const CUSIP_TICKERS = join(import.meta.dirname, '../data/13f/cusip-tickers.csv');
 
 /** One information-table entry for a fixture file. */
 export interface XmlHolding {

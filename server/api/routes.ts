@@ -12,7 +12,7 @@ export const API_HEADERS = {
 } as const;
 
 /** Sends a JSON API answer with the API headers. */
-export function sendAnswer(reply: FastifyReply, answer: ApiAnswer): FastifyReply {
+function sendAnswer(reply: FastifyReply, answer: ApiAnswer): FastifyReply {
   return reply
     .code(answer.status)
     .headers({

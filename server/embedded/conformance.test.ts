@@ -9,8 +9,8 @@ import {
   INTERFACE_EXAMPLES,
   OPERATOR_CASES,
   SHAPE_CASES,
-} from './conformance-cases.ts';
-import type { ConformanceCase } from './conformance-cases.ts';
+} from '../../testing/conformance-cases.ts';
+import type { ConformanceCase } from '../../testing/conformance-cases.ts';
 
 let server: TestServer;
 let token: string;

@@ -24,7 +24,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
 });
 
-export const loginRoute = createRoute({
+const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: z.object({ redirect: z.optional(z.string()) }),
@@ -61,7 +61,7 @@ const landingRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/landing-page.tsx'), 'LandingPage'),
 });
 
-export const workspaceRoute = createRoute({
+const workspaceRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/q/$module',
   params: {

@@ -266,6 +266,3 @@ export function createApiClient(options: ApiClientOptions) {
     },
   };
 }
-
-/** The dashboard's API client. */
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -49,9 +49,6 @@ export class WebPageError extends ResponseShapeError {
   }
 }
 
-/** Every error the API client raises. */
-export type ApiClientError = HttpError | NetworkError | TimeoutError | ResponseShapeError;
-
 /**
  * Server answers that the same request would get again: a query stopped as too heavy (retrying
  * would run the heaviest queries three times) and a web page where data belonged.

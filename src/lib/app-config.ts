@@ -3,7 +3,7 @@ import { appConfigSchema } from '#contract/app-config';
 import type { AppConfig } from '#contract/app-config';
 
 /** Fetches and validates the app configuration. */
-export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   const response = await fetch('/app-config.json', { signal, credentials: 'omit' });
   if (!response.ok)
     throw new Error(`The dashboard's server answered ${response.status} for its configuration.`);
@@ -17,7 +17,7 @@ let loading: Promise<AppConfig> | undefined;
  * login page starts without it), so it is a plain promise; a failure is forgotten so a retry
  * fetches again.
  */
-export function loadAppConfig(): Promise<AppConfig> {
+function loadAppConfig(): Promise<AppConfig> {
   loading ??= fetchAppConfig().catch((error: unknown) => {
     loading = undefined;
     throw error;

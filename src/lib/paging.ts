@@ -4,7 +4,7 @@ import type { QueryRequestBody, QueryResult } from './api-client.ts';
 import { ResponseShapeError } from './api-errors.ts';
 
 /** How far a multi-page load has come. */
-export interface PagingProgress {
+interface PagingProgress {
   readonly loaded: number;
   /** The matching row count when known (from the count request). */
   readonly total: number | undefined;

@@ -25,20 +25,15 @@ export function queryResultOptions(body: QueryRequestBody | undefined) {
   });
 }
 
-/** The result of the submitted query; idle until a body is submitted. */
-export function useQueryResult(body: QueryRequestBody | undefined) {
-  return useQuery(queryResultOptions(body));
-}
-
 /** How many records a module holds: the workspace's first answer. */
-export async function fetchModuleCount(module: ModuleId, signal?: AbortSignal): Promise<number> {
+async function fetchModuleCount(module: ModuleId, signal?: AbortSignal): Promise<number> {
   const result = await client.query({ module, count_only: true }, signal);
   if (result.kind !== 'count') throw new Error('The service answered a count with rows.');
   return result.count;
 }
 
 /** The module-count query; its key names the module. */
-export function moduleCountOptions(module: ModuleId) {
+function moduleCountOptions(module: ModuleId) {
   return queryOptions({
     queryKey: ['module-count', module],
     queryFn: ({ signal }) => fetchModuleCount(module, signal),

@@ -12,11 +12,11 @@ import { workspaceLinkSchema } from './workspace-link.ts';
 import type { WorkspaceLink } from './workspace-link.ts';
 
 /** The longest name a saved query may have. */
-export const MAX_NAME_CHARACTERS = 120;
+const MAX_NAME_CHARACTERS = 120;
 /** The largest import file read (characters): far beyond any real export, short of a stall. */
 export const MAX_IMPORT_CHARACTERS = 5_000_000;
 /** The export file's `format`, so a stray JSON file is told apart from an export. */
-export const EXPORT_FORMAT = 'marketplace-saved-queries';
+const EXPORT_FORMAT = 'marketplace-saved-queries';
 
 const nameSchema = z.string({ error: 'the name must be text' }).check(
   z.trim(),
@@ -91,7 +91,7 @@ function sameName(a: string, b: string): boolean {
 }
 
 /** The saved query of `module` called `name` (case and outer spaces aside), if any. */
-export function findNameClash(
+function findNameClash(
   list: readonly SavedQuery[],
   module: ModuleId,
   name: string,

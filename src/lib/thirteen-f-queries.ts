@@ -117,7 +117,7 @@ export function holdersOptions(cusip: string | null, period: string | null) {
 }
 
 /** The CRM account a filer is matched to (the rows may not carry it). */
-export function filerAccountOptions(filer: string | null) {
+function filerAccountOptions(filer: string | null) {
   return queryOptions({
     queryKey: ['thirteen-f', 'filer-account', filer],
     queryFn:

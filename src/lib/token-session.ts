@@ -16,16 +16,12 @@ export const REFRESH_MARGIN_MS = 60_000;
 const STORAGE_KEY = 'marketplace.session';
 
 /** How long before expiry to refresh: a minute, or a quarter of a short-lived token's life. */
-export function refreshMargin(tokens: SessionTokens): number {
+function refreshMargin(tokens: SessionTokens): number {
   return Math.min(REFRESH_MARGIN_MS, (tokens.expiresAt - tokens.issuedAt) / 4);
 }
 
 /** Turns a token response (already parsed by the contract schema) into session tokens. */
-export function sessionFromTokens(
-  tokens: TokenResponse,
-  username: string,
-  now: number,
-): SessionTokens {
+function sessionFromTokens(tokens: TokenResponse, username: string, now: number): SessionTokens {
   return {
     accessToken: tokens.access_token,
     issuedAt: now,

@@ -19,7 +19,7 @@ export const THROTTLE_RULES = {
 type Rules = typeof THROTTLE_RULES;
 
 /** One admitted attempt: the caller reports its outcome exactly once. */
-export interface LoginAttempt {
+interface LoginAttempt {
   succeeded(): void;
   failed(): void;
 }

@@ -30,7 +30,7 @@ interface RefreshGrant {
  * whose refresh timer a browser may hold back for up to a minute in the background; short,
  * because within it a copied refresh token is not detected.
  */
-export const REFRESH_GRACE_SECONDS = 60;
+const REFRESH_GRACE_SECONDS = 60;
 
 /** Why a refresh was refused. */
 export type RefreshRefusal = 'unknown' | 'expired' | 'reused';

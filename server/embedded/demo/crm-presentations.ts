@@ -10,7 +10,7 @@ import { salesforceId } from './salesforce-ids.ts';
 
 const PRESENTATION_COUNT = 800;
 const HISTORY_DAYS = 2 * 365;
-export const DOCUMENT_HOST = 'https://documents.example-marketplace.com/presentations';
+const DOCUMENT_HOST = 'https://documents.example-marketplace.com/presentations';
 
 /** Presentation types, how common each is, and the document types each comes as. */
 const TYPES: readonly (readonly [string, number, readonly string[]])[] = [

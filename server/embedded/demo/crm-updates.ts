@@ -16,8 +16,7 @@ import {
 import { Random } from './random.ts';
 import { salesforceId } from './salesforce-ids.ts';
 
-export const UPDATE_TYPES = ['Job Change', 'Role Change', 'Field Change'] as const;
-type UpdateType = (typeof UPDATE_TYPES)[number];
+type UpdateType = 'Job Change' | 'Role Change' | 'Field Change';
 
 /** Contact fields whose changes are reported as plain field changes. */
 const CHANGED_FIELDS = ['Email', 'Phone', 'MobilePhone', 'MailingCity', 'Department'] as const;

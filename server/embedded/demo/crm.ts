@@ -18,16 +18,14 @@ import {
 import { Random } from './random.ts';
 import { salesforceId } from './salesforce-ids.ts';
 
-export const ACCOUNT_TYPES = [
-  'Asset Manager',
-  'Pension Fund',
-  'Endowment',
-  'Foundation',
-  'Family Office',
-  'Insurance Company',
-  'Investment Consultant',
-] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export type AccountType =
+  | 'Asset Manager'
+  | 'Pension Fund'
+  | 'Endowment'
+  | 'Foundation'
+  | 'Family Office'
+  | 'Insurance Company'
+  | 'Investment Consultant';
 
 /** The Industry picklist value that goes with each kind of account. */
 export const INDUSTRY_BY_TYPE: Readonly<Record<AccountType, string>> = {
@@ -62,7 +60,7 @@ export interface Account {
   readonly created: Date;
 }
 
-export interface Strategy {
+interface Strategy {
   readonly id: string;
   readonly name: string;
   readonly account: Account;
@@ -78,7 +76,7 @@ export interface Contact {
   readonly metro: Metro;
 }
 
-export interface User {
+interface User {
   readonly id: string;
   readonly name: string;
 }
@@ -160,7 +158,7 @@ function accountName(random: Random, kind: AccountType, stem: string): string {
 }
 
 /** Letters only, lower case, no accents: for e-mail addresses and web domains. */
-export function asciiSlug(text: string): string {
+function asciiSlug(text: string): string {
   return text
     .normalize('NFD')
     .replaceAll('ø', 'o')

@@ -17,8 +17,8 @@ import {
   PLANTED_UNIT_ERROR,
   addPlantedFilings,
 } from './planted-thirteen-f.ts';
-import { TODAY, query, scalar, seeded } from './test-support.ts';
-import type { Seeded } from './test-support.ts';
+import { TODAY, query, scalar, seeded } from '../../../testing/demo-data.ts';
+import type { Seeded } from '../../../testing/demo-data.ts';
 
 const CUSIP_TICKERS = join(
   import.meta.dirname,

@@ -23,7 +23,7 @@ export const PLANTED_CIK = '0008999999';
 export const PLANTED_FILER = 'ALDER CREEK CAPITAL (DATA-QUALITY DEMO)';
 
 /** The quarters the filer reports, oldest first; the securities' figures follow this order. */
-export const PLANTED_PERIODS = ['2022-09-30', '2022-12-31', '2023-03-31', '2023-06-30'] as const;
+const PLANTED_PERIODS = ['2022-09-30', '2022-12-31', '2023-03-31', '2023-06-30'] as const;
 
 /** The quarter whose filing is restated, and the security the original filing left out. */
 export const PLANTED_RESTATED = { period: '2023-03-31', filedAt: '2023-08-21', cusip: '874039100' };

@@ -4,7 +4,7 @@
  */
 
 /** A 32-bit string hash (FNV-1a), used to derive independent seeds from names. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);

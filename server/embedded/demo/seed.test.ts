@@ -7,8 +7,15 @@ import { ASSET_CLASSES } from './fund-names.ts';
 import { isValidSalesforceId } from './salesforce-ids.ts';
 import { DEFAULT_SEED } from './seed.ts';
 import type { SeedCounts } from './seed.ts';
-import { TODAY, distinct, futureValues, query, scalar, seeded } from './test-support.ts';
-import type { Seeded } from './test-support.ts';
+import {
+  TODAY,
+  distinct,
+  futureValues,
+  query,
+  scalar,
+  seeded,
+} from '../../../testing/demo-data.ts';
+import type { Seeded } from '../../../testing/demo-data.ts';
 
 const LAST_30 = resolveDateRange('last_30_days', TODAY);
 const TODAY_DAY = formatDay(TODAY);

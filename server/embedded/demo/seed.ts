@@ -52,7 +52,7 @@ export interface SeedOptions {
 }
 
 /** The CRM modules, whose tables the seed fills directly. */
-export type CrmModuleId = Exclude<ModuleId, '13f_holdings'>;
+type CrmModuleId = Exclude<ModuleId, '13f_holdings'>;
 
 /**
  * Rows the seed wrote, per table: each CRM module's table, and the raw 13F tables (filings and

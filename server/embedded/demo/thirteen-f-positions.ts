@@ -9,8 +9,8 @@ import type { Random } from './random.ts';
 /** Shares held per index into the issuer universe. */
 export type Positions = ReadonlyMap<number, number>;
 
-export const MIN_POSITIONS = 20;
-export const MAX_POSITIONS = 120;
+const MIN_POSITIONS = 20;
+const MAX_POSITIONS = 120;
 
 /** Shares held per issuer at the start of the filer's history (period `start`). */
 export function openingPositions(

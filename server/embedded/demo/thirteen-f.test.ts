@@ -7,8 +7,15 @@ import { buildCrmWorld } from './crm.ts';
 import { isValidCusip } from './cusip.ts';
 import { PLANTED_CIK, PLANTED_FILER } from './planted-thirteen-f.ts';
 import { BERKSHIRE_CIK, DEFAULT_SEED, dataAsOf } from './seed.ts';
-import { BERKSHIRE_FILER, TODAY, futureValues, query, scalar, seeded } from './test-support.ts';
-import type { Row, Seeded } from './test-support.ts';
+import {
+  BERKSHIRE_FILER,
+  TODAY,
+  futureValues,
+  query,
+  scalar,
+  seeded,
+} from '../../../testing/demo-data.ts';
+import type { Row, Seeded } from '../../../testing/demo-data.ts';
 import { syntheticFilings, syntheticIssuers } from './thirteen-f.ts';
 
 /** Filers that are not synthetic, by CIK: Berkshire Hathaway's real one and the planted one. */

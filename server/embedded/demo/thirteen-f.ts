@@ -20,8 +20,8 @@ import { Random } from './random.ts';
 import { nextPositions, openingPositions } from './thirteen-f-positions.ts';
 import type { Positions } from './thirteen-f-positions.ts';
 
-export const PERIOD_COUNT = 8;
-export const DEFAULT_FILER_COUNT = 25;
+const PERIOD_COUNT = 8;
+const DEFAULT_FILER_COUNT = 25;
 /** Filings are due 45 days after the quarter; only quarters whose deadline has passed count. */
 const FILING_DEADLINE_DAYS = 45;
 /**
@@ -34,7 +34,7 @@ const AFFILIATES = ['(Europe)', '(Asia)', 'International', 'Advisors', 'Fund Ser
 /** The class title each CUSIP issue code stands for (see `issuers.ts`). */
 const CLASS_TITLES: Readonly<Record<string, string>> = { '10': 'COM', '20': 'CL A', '30': 'CL B' };
 
-export interface SyntheticFiler {
+interface SyntheticFiler {
   /** Ten digits, zero-padded, as SEC writes them. */
   readonly cik: string;
   readonly name: string;
@@ -62,7 +62,7 @@ export interface SyntheticOptions {
 }
 
 /** The quarter ends of the window, oldest first. */
-export function reportPeriods(today: Date): Date[] {
+function reportPeriods(today: Date): Date[] {
   const latest = addDays(startOfUtcDay(today), -FILING_DEADLINE_DAYS);
   return quarterEndsBefore(latest, PERIOD_COUNT).reverse();
 }

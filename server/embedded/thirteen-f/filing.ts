@@ -46,7 +46,7 @@ export class ImportError extends Error {
 }
 
 /** The day SEC switched the information table's value column from thousands to dollars. */
-export const DOLLAR_VALUES_SINCE = '2023-01-03';
+const DOLLAR_VALUES_SINCE = '2023-01-03';
 
 /** The unit of `value` for a filing made at `filedAt`. */
 export function valueUnitFor(filedAt: Date): FilingMeta['valueUnit'] {
@@ -61,7 +61,7 @@ function valueMultiplier(meta: FilingMeta): number {
 }
 
 /** Checks one row; returns the reason it is unusable, or undefined. */
-export function rowProblem(row: InfoTableRow): string | undefined {
+function rowProblem(row: InfoTableRow): string | undefined {
   if (!CUSIP.test(row.cusip)) {
     return `CUSIP ${JSON.stringify(row.cusip)} is not 8 letters or digits and a check digit`;
   }

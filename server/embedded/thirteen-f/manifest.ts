@@ -8,7 +8,7 @@ const day = z.iso.date();
 const filedAt = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 /** `manifest.json`: what the information-table XML files do not carry themselves. */
-export const manifestSchema = z.object({
+const manifestSchema = z.object({
   filer: z.string().min(1),
   cik: z.string().regex(/^\d{1,10}$/, 'cik must be up to 10 digits'),
   valueUnit: z.enum(['USD', 'USD_THOUSANDS']).optional(),

@@ -9,7 +9,7 @@ export interface CusipTicker {
 }
 
 /** Which CRM account and investment strategy a filer (by CIK) is. */
-export const filerMatchSchema = z.strictObject({
+const filerMatchSchema = z.strictObject({
   cik: z.string().regex(/^\d{1,10}$/),
   account_id: z.string().min(1),
   account_name: z.string().min(1),

@@ -1,8 +1,10 @@
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { LoginScreen } from '../../features/session/login-screen.tsx';
 import { useAppConfig } from '../../lib/app-config.ts';
-import { loginRoute } from '../router.tsx';
 import { returnAddress } from '../safe-redirect.ts';
+
+// By id rather than by importing the route object: router.tsx imports this component.
+const loginRoute = getRouteApi('/login');
 
 /** /login inside the app (after a sign-out or a guarded link): the form, then on to the target. */
 export function LoginRoute() {

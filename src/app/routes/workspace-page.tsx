@@ -6,7 +6,7 @@ import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { requestBody, withMaxNum } from '#contract/request-body';
 import { JsonPanel } from '../../features/builder/json-panel.tsx';
-import { stateFromBody, emptyState } from '../../features/builder/model.ts';
+import { stateFromBody, emptyState } from '../../features/builder/wire.ts';
 import type { BuilderState } from '../../features/builder/model.ts';
 import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';

@@ -19,8 +19,3 @@ export function useBuilderContext(): BuilderContextValue {
   if (!value) throw new Error('useBuilderContext is used outside <QueryBuilder>');
   return value;
 }
-
-/** The message for a path, if any. */
-export function useProblem(path: string): BuilderProblem | undefined {
-  return useBuilderContext().problems.get(path);
-}

@@ -4,7 +4,7 @@ import { CATALOG } from '#contract/catalog';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
 import { clientConfig } from '../../lib/client-config.ts';
 import { curlCommand } from './curl.ts';
-import { stateFromBody } from './model.ts';
+import { stateFromBody } from './wire.ts';
 import type { QueryBuilderModel } from './use-query-builder.ts';
 
 /** JSON with object keys sorted, so two bodies compare by meaning, not key order. */

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionNode, FilterNode } from './model.ts';
-import {
-  bodyFromState,
-  emptyState,
-  newCondition,
-  newGroup,
-  withField,
-  withOperator,
-} from './model.ts';
+import { newCondition, newGroup, withField, withOperator } from './model.ts';
+import { bodyFromState, emptyState } from './wire.ts';
 
 function condition(node: FilterNode): ConditionNode {
   if (node.type !== 'condition') throw new Error(`expected a condition, got ${node.type}`);

@@ -3,18 +3,6 @@ import type { FieldDefinition, FieldKind, ModuleId } from '#contract/catalog';
 import { OPERATORS_BY_KIND } from '#contract/operators';
 import type { Operator } from '#contract/operators';
 import { parseScalar } from '#contract/values';
-import { valueKindOf } from './wire.ts';
-
-export {
-  bodyFromState,
-  emptyState,
-  isScalarJson,
-  nodeFromWire,
-  nodeToWire,
-  stateFromBody,
-  valueKindOf,
-} from './wire.ts';
-export type { StateFromBodyResult } from './wire.ts';
 
 /** A JSON scalar as a condition value may carry it on the wire. */
 export type ScalarJson = string | number | boolean;
@@ -89,8 +77,22 @@ export interface BuilderState {
   readonly extraBody: Readonly<Record<string, unknown>>;
 }
 
+/** The shape of value an operator takes on the wire. */
+export function valueKindOf(operator: Operator): ConditionValue['kind'] {
+  switch (operator) {
+    case '$between':
+      return 'between';
+    case '$dateRange':
+      return 'range';
+    case '$not_null':
+      return 'none';
+    default:
+      return 'scalar';
+  }
+}
+
 /** The value a fresh condition starts with: empty, except that a boolean starts as `true`. */
-export function defaultValue(kind: FieldKind, operator: Operator): ConditionValue {
+function defaultValue(kind: FieldKind, operator: Operator): ConditionValue {
   switch (valueKindOf(operator)) {
     case 'between':
       return { kind: 'between', lower: '', upper: '' };

@@ -22,7 +22,7 @@ const DATE_COMPARISONS: Partial<Record<Operator, string>> = {
 };
 
 /** The raw-node wording, shared with the builder's rows. */
-export const RAW_NODE_SUMMARY = 'a condition the builder keeps as written';
+const RAW_NODE_SUMMARY = 'a condition the builder keeps as written';
 
 function isDateKind(field: FieldDefinition | undefined): boolean {
   return field?.kind === 'date' || field?.kind === 'datetime';

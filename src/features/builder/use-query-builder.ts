@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { BuilderState } from './model.ts';
-import { bodyFromState } from './model.ts';
+import { bodyFromState } from './wire.ts';
 import { builderProblems } from './validation.ts';
 import type { BuilderProblem } from './validation.ts';
 

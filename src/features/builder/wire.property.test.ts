@@ -6,8 +6,9 @@ import { DATE_RANGES, OPERATORS, OPERATORS_BY_KIND } from '#contract/operators';
 import type { Operator } from '#contract/operators';
 import { validateQuery } from '#contract/validate';
 import type { BuilderState, ConditionValue, FilterNode, ScalarJson } from './model.ts';
+import { valueKindOf } from './model.ts';
 import { builderProblems } from './validation.ts';
-import { bodyFromState, nodeFromWire, nodeToWire, stateFromBody, valueKindOf } from './wire.ts';
+import { bodyFromState, nodeFromWire, nodeToWire, stateFromBody } from './wire.ts';
 
 const RUNS = 400;
 

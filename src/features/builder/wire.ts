@@ -11,6 +11,7 @@ import { isPlainObject } from '#contract/query';
 import { requestBody } from '#contract/request-body';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { BuilderState, ConditionValue, FilterNode, ScalarJson } from './model.ts';
+import { valueKindOf } from './model.ts';
 
 /** The outcome of reading a body into builder state. */
 export type StateFromBodyResult =
@@ -21,22 +22,8 @@ type Entry = [string, unknown];
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** True for the JSON scalars a condition value may be: string, number, boolean. */
-export function isScalarJson(value: unknown): value is ScalarJson {
+function isScalarJson(value: unknown): value is ScalarJson {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** The shape of value an operator takes on the wire. */
-export function valueKindOf(operator: Operator): ConditionValue['kind'] {
-  switch (operator) {
-    case '$between':
-      return 'between';
-    case '$dateRange':
-      return 'range';
-    case '$not_null':
-      return 'none';
-    default:
-      return 'scalar';
-  }
 }
 
 function shortJson(value: unknown): string {

@@ -45,12 +45,3 @@ export function formatWeight(value: number | null): string {
 export function formatChange(value: number | null): string {
   return value === null ? '—' : `${signedPercent.format(value)}%`;
 }
-
-/** "Mar 31, 2025" from 'YYYY-MM-DD', without any time-zone shift. */
-export function formatDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  if (!match) return day;
-  return new Date(
-    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
-  ).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-}

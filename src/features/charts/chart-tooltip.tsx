@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 
 /** A chart tooltip: exact figures, one per line, and any data-quality flags. */
-export function ChartTooltip({
+function ChartTooltip({
   title,
   lines,
   flags = [],

@@ -10,7 +10,7 @@ export const STATUS_COLORS: Readonly<Record<HoldingStatus, string>> = {
 };
 
 /** Series colours (Okabe–Ito, then greys): distinct for colour-blind readers. */
-export const SERIES_COLORS = [
+const SERIES_COLORS = [
   '#0072b2',
   '#e69f00',
   '#009e73',
@@ -31,5 +31,3 @@ export function seriesColor(index: number, other = false): string {
 
 /** The primary bar colour (the theme's blue 8). */
 export const PRIMARY = '#1864ab';
-/** Bars the analyst filtered on. */
-export const SELECTED = '#0b3d75';

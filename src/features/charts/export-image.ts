@@ -21,7 +21,7 @@ function element(name: string, attributes: Record<string, string | number>): SVG
  * A standalone SVG document of a chart: the chart's own SVG with a white background, the title
  * above and the legend below, so the file explains itself when pasted into a report.
  */
-export function standaloneSvg(chart: SVGSVGElement, title: string, legend: readonly LegendEntry[]) {
+function standaloneSvg(chart: SVGSVGElement, title: string, legend: readonly LegendEntry[]) {
   const box = chart.getBoundingClientRect();
   const width = Math.round(box.width || Number(chart.getAttribute('width')) || 800);
   const height = Math.round(box.height || Number(chart.getAttribute('height')) || 400);
@@ -60,7 +60,7 @@ export function standaloneSvg(chart: SVGSVGElement, title: string, legend: reado
 }
 
 /** A file name from a chart title: "Portfolio weights — AAPL" → "portfolio-weights-aapl". */
-export function imageFileName(title: string, extension: 'svg' | 'png'): string {
+function imageFileName(title: string, extension: 'svg' | 'png'): string {
   const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

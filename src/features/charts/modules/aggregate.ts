@@ -55,7 +55,7 @@ export interface MonthlySeries {
 }
 
 /** The key of the folded "Other" point or series, unless a real key already uses it. */
-export const OTHER_KEY = '__other__';
+const OTHER_KEY = '__other__';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A category value as a key: text as is, numbers and booleans as text, anything else missing. */

@@ -3,7 +3,7 @@ import type { CategoryPoint, MonthBucket, MonthlySeriesEntry } from './aggregate
 import type { ModuleChartId } from './series.ts';
 
 /** Every 'YYYY-MM' from `from` to `to`, inclusive. */
-export function monthsBetween(from: string, to: string): string[] {
+function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
   let year = Number(from.slice(0, 4));
   let month = Number(from.slice(5, 7));

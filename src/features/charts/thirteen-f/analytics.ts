@@ -7,16 +7,10 @@ import type { HoldingStatus, Position } from './positions.ts';
 
 export type { HoldingStatus, Position } from './positions.ts';
 export { issuerHistory, totalsByPeriod } from './history.ts';
-export {
-  filersAndPeriods,
-  isHeld,
-  previousQuarterEnd,
-  toNumber,
-  toPositions,
-} from './positions.ts';
+export { filersAndPeriods, previousQuarterEnd, toPositions } from './positions.ts';
 
 /** One slice of a portfolio chart. */
-export interface WeightSlice {
+interface WeightSlice {
   readonly cusip: string;
   readonly label: string;
   readonly issuer: string;

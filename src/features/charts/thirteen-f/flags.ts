@@ -13,7 +13,7 @@ import {
 } from './positions.ts';
 import type { Position } from './positions.ts';
 
-export type DataFlagKind = 'unit-change' | 'price-jump' | 'amended';
+type DataFlagKind = 'unit-change' | 'price-jump' | 'amended';
 
 /** One flag: its kind and one plain-English sentence with the figures. */
 export interface DataFlag {

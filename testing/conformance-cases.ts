@@ -1,9 +1,9 @@
 import type { ModuleId } from '#contract/catalog';
-import { c } from '../../testing/interface-examples.ts';
-import type { ConformanceCase } from '../../testing/interface-examples.ts';
+import { c } from './interface-examples.ts';
+import type { ConformanceCase } from './interface-examples.ts';
 
-export { INTERFACE_EXAMPLES } from '../../testing/interface-examples.ts';
-export type { ConformanceCase } from '../../testing/interface-examples.ts';
+export { INTERFACE_EXAMPLES } from './interface-examples.ts';
+export type { ConformanceCase } from './interface-examples.ts';
 
 /** Every operator on every field kind. */
 export const OPERATOR_CASES: readonly ConformanceCase[] = [

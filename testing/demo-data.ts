@@ -5,10 +5,10 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
-import { emptyServiceDatabase } from '../../../testing/thirteen-f.ts';
-import { deriveHoldings } from '../thirteen-f/derive.ts';
-import { seedDemoData } from './seed.ts';
-import type { SeedCounts, SeedOptions } from './seed.ts';
+import { emptyServiceDatabase } from './thirteen-f.ts';
+import { deriveHoldings } from '../server/embedded/thirteen-f/derive.ts';
+import { seedDemoData } from '../server/embedded/demo/seed.ts';
+import type { SeedCounts, SeedOptions } from '../server/embedded/demo/seed.ts';
 
 /** A fixed "today" with a time of day, so instants late on the day are exercised too. */
 export const TODAY = new Date('2026-03-15T14:30:00Z');

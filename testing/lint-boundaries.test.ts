@@ -1,0 +1,93 @@
+/**
+ * The architecture's boundaries are ESLint rules (eslint.config.js); this checks that the rules
+ * still fire, so the enforcement cannot vanish silently with a config edit. Each snippet is
+ * linted as if it sat at the given path, against the project's own config (type-aware rules off,
+ * which these rules do not need), and only the import-x rules are reported.
+ */
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: [tseslint.configs.disableTypeChecked],
+  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
+});
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId ?? ''}: ${message.message}`);
+}
+
+describe('lint boundaries', () => {
+  it('a feature never imports another feature', async () => {
+    const found = await problems(
+      'src/features/builder/planted.ts',
+      "import { sortRecords } from '../results/sort.ts';\nexport const planted = sortRecords;\n",
+    );
+    expect(found).toStrictEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature never imports another/),
+    ]);
+  });
+
+  it('a feature imports its own files, src/lib/ and src/components/', async () => {
+    const found = await problems(
+      'src/features/builder/planted.ts',
+      [
+        "import { summarize } from './summary.ts';",
+        "import { moved } from '../../components/moved.ts';",
+        "import { nextPageOffset } from '../../lib/paging.ts';",
+        'export const planted = [summarize, moved, nextPageOffset];',
+        '',
+      ].join('\n'),
+    );
+    expect(found).toStrictEqual([]);
+  });
+
+  it('src/lib/ and src/components/ import neither features nor the app', async () => {
+    const lib = await problems(
+      'src/lib/planted.ts',
+      "import { sortRecords } from '../features/results/sort.ts';\nexport const planted = sortRecords;\n",
+    );
+    const components = await problems(
+      'src/components/planted.ts',
+      "import { returnAddress } from '../app/safe-redirect.ts';\nexport const planted = returnAddress;\n",
+    );
+    for (const found of [lib, components]) {
+      expect(found).toStrictEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*import neither features nor/),
+      ]);
+    }
+  });
+
+  it('contract/ imports nothing of the project', async () => {
+    const found = await problems(
+      'contract/planted.ts',
+      "import { nextPageOffset } from '../src/lib/paging.ts';\nexport const planted = nextPageOffset;\n",
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*contract\/ depends on nothing/),
+    );
+  });
+
+  it('server/ never imports test support', async () => {
+    const found = await problems(
+      'server/planted.ts',
+      "import { IDENTITY_FIELD } from '../testing/fixtures.ts';\nexport const planted = IDENTITY_FIELD;\n",
+    );
+    expect(found).toStrictEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports test support/),
+    ]);
+  });
+
+  it('an import cycle is an error', async () => {
+    // api-client.ts imports api-errors.ts; api-errors.ts importing it back closes a cycle.
+    const found = await problems(
+      'src/lib/api-errors.ts',
+      "import { createApiClient } from './api-client.ts';\nexport const planted = createApiClient;\n",
+    );
+    expect(found).toContainEqual(expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/));
+  });
+});
