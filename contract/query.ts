@@ -278,3 +278,5 @@ export const queryBodySchema = z.strictObject({
 
 /** A query request body as sent on the wire. */
 export type QueryBody = z.infer<typeof queryBodySchema>;
+/** The `filters` object of a query request body. */
+export type QueryFilters = z.infer<typeof queryFiltersSchema>;
