@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
@@ -11,7 +11,19 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.fuzz.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        // Volume tests (thousands of hostile requests), apart from the unit projects:
+        // `npm run test:fuzz`, which `npm test` runs after `test:unit`.
+        extends: true,
+        test: {
+          name: 'fuzz',
+          environment: 'node',
+          include: ['contract/**/*.fuzz.test.ts', 'server/**/*.fuzz.test.ts'],
+          testTimeout: 90_000,
         },
       },
       {
