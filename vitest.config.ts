@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.fuzz.test.ts'],
           testTimeout: 20_000,
+          // Seeding the demo data takes seconds, more when the cores are shared.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -33,6 +35,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['testing/setup-dom.ts'],
+          // A builder journey types and clicks for seconds in jsdom; on shared cores the default
+          // 5 s failed tests that were only slow.
+          testTimeout: 20_000,
         },
       },
     ],
