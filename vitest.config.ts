@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
@@ -16,7 +16,21 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'testing/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, '**/*.fuzz.test.ts'],
           testTimeout: 20_000,
+          // Seeding the demo data takes seconds, more when the cores are shared.
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        // Volume tests (thousands of hostile requests), apart from the unit projects:
+        // `npm run test:fuzz`, which `npm test` runs after `test:unit`.
+        extends: true,
+        test: {
+          name: 'fuzz',
+          environment: 'node',
+          include: ['contract/**/*.fuzz.test.ts', 'server/**/*.fuzz.test.ts'],
+          testTimeout: 90_000,
         },
       },
       {
@@ -26,6 +40,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['testing/setup-dom.ts'],
+          // A builder journey types and clicks for seconds in jsdom; on shared cores the default
+          // 5 s failed tests that were only slow.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -83,6 +83,8 @@ export function setupBuilder(
     <MantineTestEnv>
       <Harness initial={read.state} singleSortKey={options.singleSortKey ?? false} />
     </MantineTestEnv>,
+    // Mantine's test env has no transitions, so the user-event session need not wait between keys.
+    { userDelay: null },
   );
   const builderRegion = () => screen.getByRole('region', { name: 'Query builder' });
   const filters = () => within(builderRegion()).getByRole('group', { name: 'Filters' });

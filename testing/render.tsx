@@ -14,10 +14,14 @@ import { UiProvider } from '../src/app/ui-provider.tsx';
 
 /**
  * Renders inside the app's providers (UI, and a fresh query cache with the app's no-retry
- * policy) and returns a user-event session.
+ * policy) and returns a user-event session. `userDelay: null` lets that session type and click
+ * without yielding to a timer between keys, for trees without transitions to wait for.
  */
-export function renderWithProviders(ui: ReactElement) {
-  const user = userEvent.setup();
+export function renderWithProviders(
+  ui: ReactElement,
+  options: { readonly userDelay?: number | null } = {},
+) {
+  const user = userEvent.setup({ delay: options.userDelay === undefined ? 0 : options.userDelay });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return {
     user,

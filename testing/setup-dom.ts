@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default, which a busy machine exceeds while the
+// test is right; they still return as soon as the element shows.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine asks for; these answer as a desktop browser at rest would.
 Object.defineProperty(window, 'matchMedia', {

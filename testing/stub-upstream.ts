@@ -19,6 +19,8 @@ export interface StubServer {
   readonly port: number;
   readonly requests: RecordedRequest[];
   reply: StubReply;
+  /** While true, every new connection is reset at once, as a service that is down. */
+  down: boolean;
   close(): Promise<void>;
 }
 
@@ -34,15 +36,17 @@ export function json(
   };
 }
 
-/** Starts a stub on 127.0.0.1 (on `port` when given, to test recovery on a known port). */
-export async function startStub(
-  reply: StubReply = json(200, { ok: true }),
-  port = 0,
-): Promise<StubServer> {
+/**
+ * Starts a stub on a fresh port of 127.0.0.1. It keeps that port until closed: a test of an
+ * upstream that goes down and comes back sets `down` instead of closing and re-binding the port,
+ * which another process could take in between.
+ */
+export async function startStub(reply: StubReply = json(200, { ok: true })): Promise<StubServer> {
   const requests: RecordedRequest[] = [];
   const stub = {
     requests,
     reply,
+    down: false,
   };
   const server = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
@@ -58,7 +62,10 @@ export async function startStub(
       stub.reply(recorded, response);
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  server.on('connection', (socket) => {
+    if (stub.down) socket.resetAndDestroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
   return Object.assign(stub, {
     url: `http://127.0.0.1:${bound}`,

@@ -1,5 +1,4 @@
 import { createApiClient } from './api-client.ts';
-import { clientConfig } from './client-config.ts';
 import { ModuleAccess } from './module-access.ts';
 import { ReloginPrompt } from './relogin-prompt.ts';
 import { TokenSession } from './token-session.ts';
@@ -18,7 +17,9 @@ export const moduleAccess = new ModuleAccess();
 
 /** The one API client of the app, bound to the session. */
 export const client = createApiClient({
-  baseUrl: clientConfig.VITE_SERVICE_BASE_URL ?? '',
+  // Same origin: the server answers the API itself or proxies it (SERVICE_BASE_URL), and the
+  // CSP (connect-src 'self') allows no other origin.
+  baseUrl: '',
   session,
   reauthenticate: () => reloginPrompt.request(),
   onForbidden: (module) => {

@@ -2,7 +2,6 @@ import { Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
-import { clientConfig } from '../../lib/client-config.ts';
 import { curlCommand } from './curl.ts';
 import { stateFromBody } from './wire.ts';
 import type { QueryBuilderModel } from './use-query-builder.ts';
@@ -78,7 +77,7 @@ export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
     load(read.state);
   };
 
-  const origin = clientConfig.VITE_SERVICE_BASE_URL ?? window.location.origin;
+  const origin = window.location.origin;
   return (
     <Stack gap="xs">
       <Group justify="space-between">

@@ -52,6 +52,7 @@ afterAll(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   session.signOut();
 });
@@ -125,6 +126,8 @@ describe('ResultsPanel', () => {
   });
 
   it('offers to try again after a failure worth retrying', async () => {
+    // Only the client's back-off timers are faked, so the two retries cost no real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let calls = 0;
     const { user } = setup(() =>
       ++calls <= 3
@@ -132,12 +135,29 @@ describe('ResultsPanel', () => {
         : jsonResponse(200, { records, next_offset: -1 }),
     );
     // The client retries a server failure twice (0.5 s, then 1.5 s) before it shows.
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      'database busy',
-    );
+    // Lets the first answer arrive and the back-off start, without moving the clock.
+    const settle = async () => {
+      for (let round = 0; round < 20; round += 1) await vi.advanceTimersByTimeAsync(0);
+    };
+    await settle();
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(2);
+    await settle();
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(3);
+    await vi.waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('database busy');
+    });
+    expect(calls).toBe(3);
+    vi.useRealTimers();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Results' })).toBeInTheDocument();
-  }, 10_000);
+  });
 
   it('pages by offset, and loads every row on request', async () => {
     const all = Array.from({ length: 5 }, (_, index) => ({
