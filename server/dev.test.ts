@@ -37,7 +37,7 @@ describe('npm run dev', () => {
     // The app imports the contract (`#contract/*`), which lives beside src/.
     const contract = await fetch(`${baseUrl}/contract/errors.ts`);
     expect(contract.status).toBe(200);
-    expect(await contract.text()).toContain('ERROR_CODES');
+    expect(await contract.text()).toContain('errorBodySchema');
   });
 
   it('refuses every file outside its allow list', async () => {
