@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import type { ServiceRecord } from '#contract/response';
 import { ThirteenFCharts } from '../src/features/charts/thirteen-f/thirteen-f-charts.tsx';
 import type { RowFilter } from '../src/lib/row-filter.ts';
-import type { ChartSettings } from '../src/lib/workspace-link.ts';
+import type { ChartSettings } from '../src/lib/workspace-view.ts';
 import { session } from '../src/lib/services.ts';
 import { portfolioRows } from './chart-rows.ts';
 import type { HoldingSpec } from './chart-rows.ts';

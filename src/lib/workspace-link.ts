@@ -11,7 +11,9 @@ import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from
 import { z } from 'zod/mini';
 import { MODULE_IDS } from '#contract/catalog';
 import { isPlainObject } from '#contract/query';
-import { rowFilterSchema } from './row-filter.ts';
+import { isJsonValue, isLiteralObject } from './literal-object.ts';
+import type { WorkspaceView } from './workspace-view.ts';
+import { workspaceViewSchema } from './workspace-view.ts';
 
 /** Links longer than this are cut short by chat tools and some mail clients; the UI warns. */
 export const LONG_LINK_CHARACTERS = 2000;
@@ -37,33 +39,6 @@ const NEWER_MESSAGE =
 const TOO_LONG_MESSAGE =
   `This link is too long to open safely (over ${MAX_LINK_STATE_CHARACTERS.toLocaleString('en-US')} ` +
   'characters of query), so nothing was run.';
-
-/**
- * True for an object a literal or `JSON.parse` makes (prototype `Object.prototype` or null), not
- * for arrays or class instances (a Date, a Map). Stricter than the contract's `isPlainObject`
- * (not null, not an array): the exported link schema judges whatever a caller hands it, and an
- * instance would not survive the trip through a link's JSON. Data fresh from `JSON.parse` holds
- * no instances, so there the contract's function serves.
- */
-function isLiteralObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** Text that JSON carries unchanged: no undefined, functions, NaN, Infinity or class instances. */
-function isJsonValue(root: unknown): boolean {
-  // An explicit stack, not recursion: a crafted, deeply nested body must not overflow the stack.
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
-    if (typeof value === 'number' && Number.isFinite(value)) continue;
-    if (!Array.isArray(value) && !isLiteralObject(value)) return false;
-    for (const child of Object.values(value)) pending.push(child);
-  }
-  return true;
-}
 
 // Keys compared without case or separators, so access_token, accessToken and ACCESS-TOKEN match.
 const CREDENTIAL_KEY =
@@ -105,40 +80,13 @@ const bodySchema = z.custom<Record<string, unknown>>(
   { message: 'body must be a JSON object' },
 );
 
-const chartSchema = z.custom<Record<string, string | number | boolean>>(
-  (value) =>
-    isLiteralObject(value) &&
-    Object.values(value).every(
-      (setting) =>
-        typeof setting === 'string' ||
-        typeof setting === 'boolean' ||
-        (typeof setting === 'number' && Number.isFinite(setting)),
-    ),
-  { message: 'view.chart must map names to text, numbers or true/false' },
-);
-
-/** How the results were being looked at: client-side only, never part of the query sent. */
-const viewSchema = z.strictObject({
-  mode: z.optional(z.enum(['table', 'chart'])),
-  /** The table's client-side sort, first key first. */
-  sort: z.optional(z.array(z.strictObject({ id: z.string(), desc: z.boolean() }))),
-  /** Hidden column ids. */
-  hidden: z.optional(z.array(z.string())),
-  /** Column ids in display order. */
-  order: z.optional(z.array(z.string())),
-  /** Chart settings by name: tab, top N, filer, period… */
-  chart: z.optional(chartSchema),
-  /** The clicked bar's filter on the table's rows. */
-  filter: z.optional(rowFilterSchema),
-});
-
 /** Version 1 of a workspace link's state. Strict: an unknown key means the link was edited. */
 export const workspaceLinkSchema = z
   .strictObject({
     v: z.literal(1),
     module: z.enum(MODULE_IDS),
     body: bodySchema,
-    view: z.optional(viewSchema),
+    view: z.optional(workspaceViewSchema),
   })
   .check(
     z.refine((state) => isLiteralObject(state.body) && state.body.module === state.module, {
@@ -152,12 +100,6 @@ export const workspaceLinkSchema = z
 
 /** A workspace link's state, version 1. */
 export type WorkspaceLink = z.infer<typeof workspaceLinkSchema>;
-
-/** How a link's results are viewed: table or chart, client sort, columns, chart settings. */
-export type WorkspaceView = NonNullable<WorkspaceLink['view']>;
-
-/** A view's chart settings by name (tab, top N, filer, period…). */
-export type ChartSettings = NonNullable<WorkspaceView['chart']>;
 
 /** The link state of a module's query and view; a view with nothing set is left out. */
 export function workspaceLinkOf(

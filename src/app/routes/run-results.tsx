@@ -12,7 +12,7 @@ import { useResultRows } from '../../features/results/use-result-rows.ts';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../../lib/thirteen-f-queries.ts';
-import type { ChartSettings, WorkspaceView } from '../../lib/workspace-link.ts';
+import type { ChartSettings, WorkspaceView } from '../../lib/workspace-view.ts';
 import type { RunPhase } from './use-run-flow.ts';
 
 /**

@@ -7,7 +7,8 @@ import {
   encodeWorkspaceLink,
   workspaceLinkOf,
 } from '../../lib/workspace-link.ts';
-import type { WorkspaceLink, WorkspaceView } from '../../lib/workspace-link.ts';
+import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/workspace-view.ts';
 
 const withoutHash = (hash: string) => (hash.startsWith('#') ? hash.slice(1) : hash);
 

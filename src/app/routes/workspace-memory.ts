@@ -1,6 +1,6 @@
 import type { ModuleId } from '#contract/catalog';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
-import type { WorkspaceView } from '../../lib/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/workspace-view.ts';
 import { session } from '../../lib/services.ts';
 
 /** What a workspace had when the analyst left it: the query being edited, the last run, its view. */

@@ -19,7 +19,8 @@ import { SavedQueriesMenu } from '../../features/saved-queries/saved-queries-men
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { decodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
-import type { WorkspaceLink, WorkspaceView } from '../../lib/workspace-link.ts';
+import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/workspace-view.ts';
 import { ModuleCount } from './module-count.tsx';
 import { RunResults } from './run-results.tsx';
 import { LARGE_RESULT_ROWS, useRunFlow } from './use-run-flow.ts';

@@ -1,7 +1,7 @@
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter } from '../../lib/row-filter.ts';
-import type { ChartSettings } from '../../lib/workspace-link.ts';
+import type { ChartSettings } from '../../lib/workspace-view.ts';
 import { ModuleChart } from './modules/module-chart.tsx';
 import { isModuleChartId } from './modules/series.ts';
 import { ThirteenFCharts } from './thirteen-f/thirteen-f-charts.tsx';

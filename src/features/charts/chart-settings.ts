@@ -1,6 +1,6 @@
 import { useUncontrolled } from '@mantine/hooks';
 import { useCallback } from 'react';
-import type { ChartSettings } from '../../lib/workspace-link.ts';
+import type { ChartSettings } from '../../lib/workspace-view.ts';
 
 /** A chart's settings and how to change some of them (the rest are kept). */
 export interface ChartSettingsProps {

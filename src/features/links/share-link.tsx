@@ -7,7 +7,7 @@ import {
   LONG_LINK_CHARACTERS,
   workspaceLinkOf,
 } from '../../lib/workspace-link.ts';
-import type { WorkspaceView } from '../../lib/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/workspace-view.ts';
 
 /**
  * "Copy link": the workspace's query as a link whose state rides in the fragment (never a

@@ -6,8 +6,8 @@ import {
   exportQueries,
   importQueries,
   MAX_IMPORT_CHARACTERS,
-} from '../../lib/saved-queries.ts';
-import type { ImportReport, SavedQuery } from '../../lib/saved-queries.ts';
+} from './saved-queries.ts';
+import type { ImportReport, SavedQuery } from './saved-queries.ts';
 import { savedQueries } from './use-saved-queries.ts';
 
 /** What the last import did, or why it could not be kept. */

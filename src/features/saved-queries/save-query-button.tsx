@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { addQuery } from '../../lib/saved-queries.ts';
-import type { SavedQuery } from '../../lib/saved-queries.ts';
+import { addQuery } from './saved-queries.ts';
+import type { SavedQuery } from './saved-queries.ts';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 import { savedQueries } from './use-saved-queries.ts';
 

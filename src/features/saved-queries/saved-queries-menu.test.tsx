@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInRouter } from '../../../testing/render.tsx';
-import type { SavedQuery } from '../../lib/saved-queries.ts';
-import { savedQueriesKey } from '../../lib/saved-queries-store.ts';
+import type { SavedQuery } from './saved-queries.ts';
+import { savedQueriesKey } from './saved-queries-store.ts';
 import { session } from '../../lib/services.ts';
 import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import type { ModuleId } from '#contract/catalog';

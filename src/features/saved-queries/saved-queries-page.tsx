@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { removeQuery, restoreQuery } from '../../lib/saved-queries.ts';
-import type { SavedQuery } from '../../lib/saved-queries.ts';
+import { removeQuery, restoreQuery } from './saved-queries.ts';
+import type { SavedQuery } from './saved-queries.ts';
 import { ImportExport } from './import-export.tsx';
 import { SavedQueryRow } from './saved-query-row.tsx';
 import { savedQueries, useSavedQueries } from './use-saved-queries.ts';

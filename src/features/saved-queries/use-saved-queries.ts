@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { SavedQueriesStore } from '../../lib/saved-queries-store.ts';
-import type { SavedQueriesSnapshot } from '../../lib/saved-queries-store.ts';
+import { SavedQueriesStore } from './saved-queries-store.ts';
+import type { SavedQueriesSnapshot } from './saved-queries-store.ts';
 import { session } from '../../lib/services.ts';
 
 /** The app's saved queries: the signed-in analyst's, in this browser's `localStorage`. */

@@ -21,7 +21,7 @@ import {
   renderThirteenFCharts,
 } from '../../../../testing/thirteen-f-harness.tsx';
 import { session } from '../../../lib/services.ts';
-import type { ChartSettings } from '../../../lib/workspace-link.ts';
+import type { ChartSettings } from '../../../lib/workspace-view.ts';
 import { PRIMARY } from '../colors.ts';
 
 const WEIGHTS = `Portfolio weights — ${FILER} · ${QUARTER}`;

@@ -5,7 +5,7 @@ import type { ServiceRecord } from '#contract/response';
 import { RelatedQueriesMenu } from '../../../components/related-queries.tsx';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { useFilerAccount } from '../../../lib/thirteen-f-queries.ts';
-import type { ChartSettings } from '../../../lib/workspace-link.ts';
+import type { ChartSettings } from '../../../lib/workspace-view.ts';
 import { choiceSetting, useChartSettings } from '../chart-settings.ts';
 import { missingFieldsMessage, unmetNeeds } from '../missing-fields.ts';
 import { useChartWidth } from '../use-chart-width.ts';

@@ -12,7 +12,7 @@ import {
   uniqueName,
 } from './saved-queries.ts';
 import type { SavedQuery } from './saved-queries.ts';
-import type { WorkspaceLink } from './workspace-link.ts';
+import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 
 const NOW = new Date('2025-03-04T10:00:00.000Z');
 

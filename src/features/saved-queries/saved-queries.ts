@@ -7,9 +7,9 @@
 import { z } from 'zod/mini';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
-import { localFileStamp } from './download.ts';
-import { workspaceLinkSchema } from './workspace-link.ts';
-import type { WorkspaceLink } from './workspace-link.ts';
+import { localFileStamp } from '../../lib/download.ts';
+import { workspaceLinkSchema } from '../../lib/workspace-link.ts';
+import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 
 /** The longest name a saved query may have. */
 const MAX_NAME_CHARACTERS = 120;
