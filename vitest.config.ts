@@ -10,13 +10,16 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // The browser's logic (builder model, formatting, analytics, links…) runs here too: it
+          // needs no DOM, and a jsdom window per file cost more than the tests themselves.
           include: [
             'contract/**/*.test.ts',
             'server/**/*.test.ts',
             'bench/**/*.test.ts',
             'testing/**/*.test.ts',
+            'src/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, '**/*.fuzz.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.fuzz.test.ts', '**/*.dom.test.ts'],
           testTimeout: 20_000,
           // Seeding the demo data takes seconds, more when the cores are shared.
           hookTimeout: 30_000,
@@ -38,8 +41,12 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          // Components, and the few .ts tests that need a browser API (storage, document): those
+          // are named *.dom.test.ts.
+          include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
           setupFiles: ['testing/setup-dom.ts'],
+          // One window per worker, reset by the setup file before each test file: half the time.
+          isolate: false,
           // A builder journey types and clicks for seconds in jsdom; on shared cores the default
           // 5 s failed tests that were only slow.
           testTimeout: 20_000,

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor give up after 1 s by default, which a busy machine exceeds while the
 // test is right; they still return as soon as the element shows.
@@ -27,7 +27,9 @@ window.ResizeObserver = class {
 };
 
 // Mantine's autosizing textarea listens for web fonts loading.
+// Configurable: the setup file may run again in the same window.
 Object.defineProperty(document, 'fonts', {
+  configurable: true,
   value: { addEventListener: () => undefined, removeEventListener: () => undefined },
 });
 
@@ -37,3 +39,14 @@ Element.prototype.scrollIntoView = function scrollIntoView(): void {};
 afterEach(() => {
   cleanup();
 });
+
+// The dom project runs its files one after another in the same window (isolate: false: a fresh
+// jsdom and a fresh import of React and Mantine per file cost more than the tests). This file
+// runs before each of them, so each starts as a new tab would: empty storage and page, real
+// timers, no spy or stubbed global left behind by the file before.
+localStorage.clear();
+sessionStorage.clear();
+document.body.innerHTML = '';
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.restoreAllMocks();

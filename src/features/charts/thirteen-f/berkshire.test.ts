@@ -2,9 +2,6 @@
  * The analytics against the real Berkshire Hathaway 13F filings, served by the real embedded
  * API in this process and read over HTTP. No mocks: the figures come from SEC's files, the
  * shared data README and the server's SQL derivation (an independent implementation).
- *
- * This runs in the dom project's jsdom environment on purpose: a node-environment
- * docblock would skip jsdom but not the project's setup file, which needs `window`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adaptResponse } from '#contract/response';
