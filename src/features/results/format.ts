@@ -18,8 +18,8 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** Formatters per locale, built once: `Intl` objects are costly to create per cell. */
-export function createFormatters(locale?: string) {
+/** The number formats of `locale`: money, whole and decimal numbers, changes and weights in %. */
+function numberFormats(locale?: string) {
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
   const money = new Intl.NumberFormat(locale, {
@@ -27,7 +27,7 @@ export function createFormatters(locale?: string) {
     currency: 'USD',
     maximumFractionDigits: 0,
   });
-  const percent = new Intl.NumberFormat(locale, {
+  const change = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: 'exceptZero',
@@ -36,6 +36,20 @@ export function createFormatters(locale?: string) {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  return {
+    format(field: FieldDefinition, value: number): string {
+      if (field.unit === 'usd') return money.format(value);
+      if (field.unit === 'shares' || Number.isInteger(value)) return integer.format(value);
+      return decimal.format(value);
+    },
+    percent(value: number, isChange: boolean): string {
+      return `${(isChange ? change : weight).format(value)}%`;
+    },
+  };
+}
+
+/** The date format of `locale`: the readable text of a served day or date-time, if it is one. */
+function dateFormat(locale?: string) {
   // Dates are formatted in UTC from their own parts, so a day never shifts by the viewer's zone.
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -45,13 +59,7 @@ export function createFormatters(locale?: string) {
     timeZone: 'UTC',
   });
 
-  function formatNumber(field: FieldDefinition, value: number): string {
-    if (field.unit === 'usd') return money.format(value);
-    if (field.unit === 'shares' || Number.isInteger(value)) return integer.format(value);
-    return decimal.format(value);
-  }
-
-  function formatDate(text: string, kind: 'date' | 'datetime'): string | undefined {
+  return function formatDate(text: string, kind: 'date' | 'datetime'): string | undefined {
     const dayMatch = DAY.exec(text);
     if (dayMatch) {
       const [y, mo, d] = dayMatch.slice(1).map(Number) as [number, number, number];
@@ -74,7 +82,13 @@ export function createFormatters(locale?: string) {
     }
     const time = Date.parse(text.replace(' ', 'T'));
     return Number.isNaN(time) ? undefined : instant.format(time);
-  }
+  };
+}
+
+/** Formatters per locale, built once: `Intl` objects are costly to create per cell. */
+export function createFormatters(locale?: string) {
+  const numbers = numberFormats(locale);
+  const formatDate = dateFormat(locale);
 
   /** The view of one value of `field` (or of an unknown field, shown as text). */
   return function formatCell(value: unknown, field: FieldDefinition | undefined): CellView {
@@ -86,7 +100,7 @@ export function createFormatters(locale?: string) {
         const number = servedNumber(value);
         return number === undefined
           ? { text: raw }
-          : { text: formatNumber(field, number), raw, align: 'right' };
+          : { text: numbers.format(field, number), raw, align: 'right' };
       }
       case 'percent': {
         const number = servedNumber(value);
@@ -94,7 +108,7 @@ export function createFormatters(locale?: string) {
         // A change carries its sign and colour; a weight is a share of a whole.
         const isChange = field.name.includes('change');
         return {
-          text: `${(isChange ? percent : weight).format(number)}%`,
+          text: numbers.percent(number, isChange),
           raw,
           align: 'right',
           ...(isChange && number !== 0 ? { tone: number > 0 ? 'positive' : 'negative' } : {}),

@@ -1,16 +1,5 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Group,
-  Menu,
-  Pill,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { Button, CloseButton, Group, Pill, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
@@ -20,15 +9,14 @@ import type { QueryRequestBody } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { applyRowFilter } from '../../lib/row-filter.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';
-import { ColumnChooser } from './column-chooser.tsx';
-import { csvFileName, downloadCsv, toCsv } from './csv.ts';
 import { createFormatters } from './format.ts';
 import { ResultsTable } from './results-table.tsx';
 import type { ResultColumn, RowNotes } from './results-table.tsx';
+import { ResultsToolbar } from './results-toolbar.tsx';
 import { RowDetails } from './row-details.tsx';
-import { sortRecords } from './sort.ts';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';
 import type { TableView } from './table-state.ts';
+import { useCsvExport } from './use-csv-export.ts';
 import { useResultRows } from './use-result-rows.ts';
 import type { ResultRows } from './use-result-rows.ts';
 
@@ -58,6 +46,81 @@ export interface ResultsViewOptions {
   readonly onTableViewChange?: (next: TableView) => void;
 }
 
+/** Placeholder rows while the first page loads. */
+function LoadingRows() {
+  return (
+    <Stack gap={6} aria-label="Loading rows" role="status">
+      {Array.from({ length: 8 }, (_, index) => (
+        <Skeleton key={index} height={26} />
+      ))}
+    </Stack>
+  );
+}
+
+/** A chart's filter on the rows, as a chip the analyst can remove. */
+function ChartFilterChip({ filter, onClear }: { filter: RowFilter; onClear?: () => void }) {
+  return (
+    <Group gap="xs">
+      <Text size="xs" c="dimmed">
+        Chart filter:
+      </Text>
+      <Pill size="md" aria-label={`Chart filter: ${filter.label}`}>
+        <Group gap={4} wrap="nowrap">
+          {filter.label}
+          <CloseButton size="xs" aria-label="Remove the chart filter" onClick={onClear} />
+        </Group>
+      </Pill>
+    </Group>
+  );
+}
+
+/** A count-only answer: the number of matching records. */
+function MatchCount({ count }: { count: number }) {
+  return (
+    <Text role="status" size="lg" fw={600}>
+      {count.toLocaleString()} records match.
+    </Text>
+  );
+}
+
+/** How far "Load all" has got, with a way to stop it. */
+function LoadAllProgress({
+  loading,
+  count,
+}: {
+  loading: NonNullable<ResultRows['loading']>;
+  count: number | undefined;
+}) {
+  return (
+    <Group gap="sm" role="status" aria-label="Loading every row">
+      <Progress value={count ? (100 * loading.loaded) / count : 50} striped animated w={240} />
+      <Text size="xs">
+        {loading.loaded.toLocaleString()}
+        {count ? ` of ${count.toLocaleString()}` : ''} rows
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={() => {
+          loading.controller.abort();
+        }}
+      >
+        Cancel
+      </Button>
+    </Group>
+  );
+}
+
+/** Under the table: the sort here is the page's own; the service's order is the builder's. */
+function SortingHint({ serviceOrder }: { serviceOrder: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      Click a header to sort these rows here, Shift-click to add a key. The service&apos;s own order
+      ({serviceOrder}) is set in the builder. Click a row for every field.
+    </Text>
+  );
+}
+
 /** The rows of a run: the table, paging, loading everything, CSV, row details. */
 export function ResultsView({
   module,
@@ -69,178 +132,43 @@ export function ResultsView({
   tableView,
   onTableViewChange,
 }: { module: ModuleId; results: ResultRows } & ResultsViewOptions) {
-  const { result, rows: loadedRows, count, loading, failure, offset } = results;
-  const [formatted, setFormatted] = useState(false);
+  const { result, rows: loadedRows, count, loading, failure } = results;
   const [opened, setOpened] = useState<ServiceRecord>();
   const tableState = useResultsTableState(tableView, onTableViewChange);
   const { sorting } = tableState;
   const format = useMemo(() => createFormatters(), []);
-  const exporting = useRef(false);
+  const csv = useCsvExport(module, results, format, sorting);
   const shownRows = useMemo(
     () => (loadedRows ? applyRowFilter(loadedRows, rowFilter) : undefined),
     [loadedRows, rowFilter],
   );
 
-  if (result.isPending) {
-    return (
-      <Stack gap={6} aria-label="Loading rows" role="status">
-        {Array.from({ length: 8 }, (_, index) => (
-          <Skeleton key={index} height={26} />
-        ))}
-      </Stack>
-    );
-  }
+  if (result.isPending) return <LoadingRows />;
   if (result.isError) {
     return <ErrorAlert error={result.error} onRetry={() => void result.refetch()} />;
   }
-  if (result.data.kind === 'count') {
-    return (
-      <Text role="status" size="lg" fw={600}>
-        {result.data.count.toLocaleString()} records match.
-      </Text>
-    );
-  }
+  if (result.data.kind === 'count') return <MatchCount count={result.data.count} />;
   const rows = loadedRows ?? [];
   const shown = shownRows ?? rows;
   if (rows.length === 0) return <Text role="status">No rows match these filters.</Text>;
 
   const columns = columnsFor(module, results.pageBody, rows);
   const shownColumns = columns.filter((column) => tableState.visibility[column.id] !== false);
-  const orderedColumns = inColumnOrder(shownColumns, tableState.order);
-  const serviceOrder = orderByOf(results.body) ?? 'none';
-
-  const exportRows = (source: readonly ServiceRecord[]) => {
-    const sorted = sortRecords(source, sorting, (id) => findField(module, id)?.kind);
-    const csvColumns = orderedColumns.map((column) => ({ id: column.id, header: column.id }));
-    const text = toCsv(
-      sorted,
-      csvColumns,
-      formatted
-        ? { format: (value, column) => format(value, findField(module, column.id)).text }
-        : {},
-    );
-    downloadCsv(text, csvFileName(module, new Date()));
-  };
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" role="status">
-          {results.allLoaded
-            ? `All ${rows.length.toLocaleString()} rows`
-            : `Rows ${(offset + 1).toLocaleString()}–${(offset + rows.length).toLocaleString()}`}
-          {count !== undefined ? ` of ${count.toLocaleString()} matching` : ''}
-          {rowFilter ? ` · ${shown.length.toLocaleString()} shown by the chart filter` : ''}
-          {sorting.length > 0 ? ' · sorted here by the column headers' : ''}
-        </Text>
-        <Group gap="xs">
-          {!results.allLoaded && (
-            <>
-              <Button
-                size="xs"
-                variant="default"
-                disabled={offset === 0 || result.isFetching}
-                onClick={results.previousPage}
-              >
-                Previous page
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                disabled={!results.more || result.isFetching}
-                onClick={results.nextPage}
-              >
-                Next page
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                disabled={!results.more || loading !== undefined}
-                onClick={() => void results.loadAll()}
-              >
-                Load all
-              </Button>
-            </>
-          )}
-          <ColumnChooser columns={columns} state={tableState} />
-          <Menu position="bottom-end" withinPortal closeOnItemClick={false}>
-            <Menu.Target>
-              <Button size="xs">Export CSV</Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                onClick={() => {
-                  exportRows(shown);
-                }}
-              >
-                The {shown.length.toLocaleString()} rows {rowFilter ? 'shown' : 'loaded'}
-              </Menu.Item>
-              <Menu.Item
-                disabled={loading !== undefined}
-                onClick={() => {
-                  if (exporting.current) return;
-                  exporting.current = true;
-                  void results
-                    .loadAll((all) => {
-                      exportRows(all);
-                    })
-                    .finally(() => {
-                      exporting.current = false;
-                    });
-                }}
-              >
-                All {count === undefined ? '' : `${count.toLocaleString()} `}matching rows
-              </Menu.Item>
-              <Menu.Divider />
-              <Checkbox
-                mx="sm"
-                my={6}
-                size="xs"
-                label="Formatted values (as shown)"
-                checked={formatted}
-                onChange={(event) => {
-                  setFormatted(event.currentTarget.checked);
-                }}
-              />
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </Group>
-      {rowFilter && (
-        <Group gap="xs">
-          <Text size="xs" c="dimmed">
-            Chart filter:
-          </Text>
-          <Pill size="md" aria-label={`Chart filter: ${rowFilter.label}`}>
-            <Group gap={4} wrap="nowrap">
-              {rowFilter.label}
-              <CloseButton
-                size="xs"
-                aria-label="Remove the chart filter"
-                onClick={onClearRowFilter}
-              />
-            </Group>
-          </Pill>
-        </Group>
-      )}
-      {loading && (
-        <Group gap="sm" role="status" aria-label="Loading every row">
-          <Progress value={count ? (100 * loading.loaded) / count : 50} striped animated w={240} />
-          <Text size="xs">
-            {loading.loaded.toLocaleString()}
-            {count ? ` of ${count.toLocaleString()}` : ''} rows
-          </Text>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            onClick={() => {
-              loading.controller.abort();
-            }}
-          >
-            Cancel
-          </Button>
-        </Group>
-      )}
+      <ResultsToolbar
+        results={results}
+        loaded={rows.length}
+        shown={shown}
+        filtered={rowFilter !== undefined}
+        columns={columns}
+        exportColumns={inColumnOrder(shownColumns, tableState.order)}
+        tableState={tableState}
+        csv={csv}
+      />
+      {rowFilter && <ChartFilterChip filter={rowFilter} onClear={onClearRowFilter} />}
+      {loading && <LoadAllProgress loading={loading} count={count} />}
       {failure !== undefined && <ErrorAlert error={failure} />}
       <ResultsTable
         rows={shown}
@@ -252,10 +180,7 @@ export function ResultsView({
         onOpenRow={setOpened}
         notes={notes}
       />
-      <Text size="xs" c="dimmed">
-        Click a header to sort these rows here, Shift-click to add a key. The service&apos;s own
-        order ({serviceOrder}) is set in the builder. Click a row for every field.
-      </Text>
+      <SortingHint serviceOrder={orderByOf(results.body) ?? 'none'} />
       <RowDetails
         row={opened}
         columns={columns}

@@ -1,16 +1,15 @@
-import { Anchor, Box, Text, UnstyledButton } from '@mantine/core';
-import { useTable } from '@tanstack/react-table';
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { Anchor, Box, Text } from '@mantine/core';
+import type { SortingState } from '@tanstack/react-table';
+import { useRef } from 'react';
 import type { FieldDefinition } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { CellFormatter } from './format.ts';
 import classes from './results-table.module.css';
+import { ResultsTableHead } from './results-table-head.tsx';
 import { safeHref } from './safe-url.ts';
-import { sortRecords } from './sort.ts';
-import { resultFeatures } from './table-state.ts';
 import type { ResultsTableState } from './table-state.ts';
+import { ROW_HEIGHT, useResultsGrid, useRowWindow } from './use-results-grid.ts';
+import type { RowWindow } from './use-results-grid.ts';
 
 /** One column of the results: a returned field, described by the catalog when it knows it. */
 export interface ResultColumn {
@@ -22,9 +21,7 @@ export interface ResultColumn {
 /** Notes on rows (data-quality flags), by row identity: each a sentence an analyst reads. */
 export type RowNotes = ReadonlyMap<ServiceRecord, readonly string[]>;
 
-const ROW_HEIGHT = 33;
 const NOTES_WIDTH = 36;
-const NO_ROWS: ServiceRecord[] = [];
 
 function Cell({
   value,
@@ -67,6 +64,90 @@ function NoteCell({ notes }: { notes: readonly string[] | undefined }) {
   );
 }
 
+/** One row: its flags when the table has them, then each visible column; a click opens it. */
+function ResultRow({
+  record,
+  index,
+  columns,
+  format,
+  withNotes,
+  notes,
+  onOpen,
+}: {
+  record: ServiceRecord;
+  /** The row's place in the sorted rows, from 0. */
+  index: number;
+  columns: readonly ResultColumn[];
+  format: CellFormatter;
+  withNotes: boolean;
+  notes: readonly string[] | undefined;
+  onOpen: (row: ServiceRecord) => void;
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      className={classes.row}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => {
+        onOpen(record);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onOpen(record);
+      }}
+      tabIndex={-1}
+    >
+      {withNotes && <NoteCell notes={notes} />}
+      {columns.map((column) => (
+        <Cell key={column.id} value={record[column.id]} column={column} format={format} />
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * The rows in view between two spacers that stand for the rows above and below, so the scroll
+ * height is that of every row.
+ */
+function ResultsTableBody({
+  rows,
+  rowWindow: { items, before, after },
+  columns,
+  format,
+  notes,
+  onOpenRow,
+}: {
+  rows: readonly ServiceRecord[];
+  rowWindow: RowWindow;
+  columns: readonly ResultColumn[];
+  format: CellFormatter;
+  /** The rows' flags, when any row has one: the table then has a flags column. */
+  notes: RowNotes | undefined;
+  onOpenRow: (row: ServiceRecord) => void;
+}) {
+  return (
+    <tbody>
+      {before > 0 && <tr aria-hidden style={{ height: before }} />}
+      {items.map((item) => {
+        const record = rows[item.index];
+        if (!record) return null;
+        return (
+          <ResultRow
+            key={item.key}
+            record={record}
+            index={item.index}
+            columns={columns}
+            format={format}
+            withNotes={notes !== undefined}
+            notes={notes?.get(record)}
+            onOpen={onOpenRow}
+          />
+        );
+      })}
+      {after > 0 && <tr aria-hidden style={{ height: after }} />}
+    </tbody>
+  );
+}
+
 /**
  * The results grid: TanStack Table for columns, sorting, visibility, order and sizing; TanStack
  * Virtual so only the rows in view are in the DOM, whatever the row count.
@@ -90,68 +171,12 @@ export function ResultsTable({
   onOpenRow: (row: ServiceRecord) => void;
   notes?: RowNotes | undefined;
 }) {
-  const columnDefs = useMemo<ColumnDef<typeof resultFeatures, ServiceRecord>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        accessorFn: (row) => row[column.id] as never,
-        header: column.label,
-        size: column.field?.kind === 'text' ? 220 : 150,
-        // Numbers and dates show their largest or newest first; text starts at A.
-        sortDescFirst: ['number', 'percent', 'date', 'datetime'].includes(column.field?.kind ?? ''),
-        minSize: 60,
-      })),
-    [columns],
-  );
-  const kinds = useMemo(
-    () => new Map(columns.map((column) => [column.id, column.field?.kind])),
-    [columns],
-  );
-  const sorted = useMemo(
-    () => sortRecords(rows, sorting, (id) => kinds.get(id)),
-    [rows, sorting, kinds],
-  );
-  const table = useTable({
-    features: resultFeatures,
-    columns: columnDefs,
-    // Rows are drawn from `sorted` directly (sorting is ours): the table only manages columns, so
-    // it is not asked to rebuild a row model of every row on each sort.
-    data: NO_ROWS,
-    manualSorting: true,
-    enableMultiSort: true,
-    columnResizeMode: 'onChange',
-    state: {
-      sorting,
-      columnVisibility: tableState.visibility,
-      columnOrder: tableState.order,
-      columnSizing: tableState.sizing,
-    },
-    onSortingChange: (updater) => {
-      onSortingChange(typeof updater === 'function' ? updater(sorting) : updater);
-    },
-    onColumnVisibilityChange: tableState.setVisibility,
-    onColumnOrderChange: tableState.setOrder,
-    onColumnSizingChange: tableState.setSizing,
-  });
-
+  const { table, sorted } = useResultsGrid({ rows, columns, sorting, onSortingChange, tableState });
   const scroller = useRef<HTMLDivElement>(null);
-  // The app does not use the React Compiler; the rule only says it would skip this component.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: sorted.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    // A few rows beyond the view: more only adds render and layout work to every scroll frame.
-    overscan: 3,
-    // Until the scroller is measured (the first paint, or an environment without layout), assume
-    // a typical viewport so the first rows render at once.
-    initialRect: { width: 1200, height: 640 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const rowWindow = useRowWindow(sorted.length, scroller);
   const visible = table.getVisibleLeafColumns();
   const columnById = new Map(columns.map((column) => [column.id, column]));
+  const shownColumns = visible.flatMap((column) => columnById.get(column.id) ?? []);
   const withNotes = notes !== undefined && notes.size > 0;
 
   return (
@@ -174,95 +199,19 @@ export function ResultsTable({
             <col key={column.id} style={{ width: column.getSize() }} />
           ))}
         </colgroup>
-        <thead className={classes.head}>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1}>
-              {withNotes && (
-                <th scope="col" className={classes.th} title="Data-quality flags">
-                  <span aria-hidden>⚑</span>
-                  <span className={classes.visuallyHidden}>Flags</span>
-                </th>
-              )}
-              {group.headers.map((header) => {
-                const direction = header.column.getIsSorted();
-                const order = sorting.length > 1 ? header.column.getSortIndex() + 1 : 0;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={classes.th}
-                    aria-sort={
-                      direction === 'asc'
-                        ? 'ascending'
-                        : direction === 'desc'
-                          ? 'descending'
-                          : 'none'
-                    }
-                  >
-                    <UnstyledButton
-                      className={classes.sortButton}
-                      onClick={header.column.getToggleSortingHandler()}
-                      title="Sort these rows here (Shift-click to add a key); the service's order is set in the builder"
-                    >
-                      {String(header.column.columnDef.header)}
-                      <span aria-hidden className={classes.sortMark}>
-                        {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
-                        {order > 0 && direction ? order : ''}
-                      </span>
-                    </UnstyledButton>
-                    <div
-                      role="separator"
-                      aria-orientation="vertical"
-                      aria-label={`Resize ${String(header.column.columnDef.header)}`}
-                      className={classes.resizer}
-                      onMouseDown={header.getResizeHandler()}
-                      onTouchStart={header.getResizeHandler()}
-                      onDoubleClick={() => {
-                        header.column.resetSize();
-                      }}
-                    />
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {before > 0 && <tr aria-hidden style={{ height: before }} />}
-          {items.map((item) => {
-            const record = sorted[item.index];
-            if (!record) return null;
-            return (
-              <tr
-                key={item.key}
-                aria-rowindex={item.index + 2}
-                className={classes.row}
-                style={{ height: ROW_HEIGHT }}
-                onClick={() => {
-                  onOpenRow(record);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') onOpenRow(record);
-                }}
-                tabIndex={-1}
-              >
-                {withNotes && <NoteCell notes={notes.get(record)} />}
-                {visible.map((column) => {
-                  const definition = columnById.get(column.id);
-                  return definition ? (
-                    <Cell
-                      key={column.id}
-                      value={record[column.id]}
-                      column={definition}
-                      format={format}
-                    />
-                  ) : null;
-                })}
-              </tr>
-            );
-          })}
-          {after > 0 && <tr aria-hidden style={{ height: after }} />}
-        </tbody>
+        <ResultsTableHead
+          groups={table.getHeaderGroups()}
+          multiSort={sorting.length > 1}
+          withNotes={withNotes}
+        />
+        <ResultsTableBody
+          rows={sorted}
+          rowWindow={rowWindow}
+          columns={shownColumns}
+          format={format}
+          notes={withNotes ? notes : undefined}
+          onOpenRow={onOpenRow}
+        />
       </table>
       {sorted.length === 0 && (
         <Box p="md">

@@ -15,6 +15,75 @@ import type { CellFormatter } from './format.ts';
 import type { ResultColumn } from './results-table.tsx';
 import { safeHref } from './safe-url.ts';
 
+/** A value as sent, as text: what "Copy" puts on the clipboard. */
+function rawText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The row's data-quality flags, one sentence each. */
+function FlagsAlert({ notes }: { notes: readonly string[] }) {
+  return (
+    <Alert color="orange" title="Data-quality flags">
+      <Stack gap={4}>
+        {notes.map((note) => (
+          <Text key={note} size="sm">
+            {note}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** One field: its label and wire name, a copy button, and its value formatted (raw beside it). */
+function FieldDetail({
+  id,
+  value,
+  column,
+  format,
+}: {
+  id: string;
+  value: unknown;
+  column: ResultColumn | undefined;
+  format: CellFormatter;
+}) {
+  const view = format(value, column?.field);
+  const href = column?.field?.kind === 'url' ? safeHref(value) : undefined;
+  const label = column?.label ?? id;
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {label} <Code>{id}</Code>
+        </Text>
+        <CopyButton value={rawText(value)}>
+          {({ copied, copy }) => (
+            <UnstyledButton onClick={copy} fz="xs" c="blue.8" aria-label={`Copy ${label}`}>
+              {copied ? 'Copied' : 'Copy'}
+            </UnstyledButton>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {href ? (
+          <Anchor href={href} target="_blank" rel="noopener noreferrer">
+            {view.text}
+          </Anchor>
+        ) : (
+          view.text
+        )}
+        {view.raw !== undefined && view.raw !== view.text && (
+          <Text span size="xs" c="dimmed">
+            {' '}
+            ({view.raw})
+          </Text>
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
 /** Every field of one row, formatted and raw, each with a copy button. */
 export function RowDetails({
   row,
@@ -43,66 +112,12 @@ export function RowDetails({
       size="md"
     >
       <Stack gap="sm">
-        {notes && notes.length > 0 && (
-          <Alert color="orange" title="Data-quality flags">
-            <Stack gap={4}>
-              {notes.map((note) => (
-                <Text key={note} size="sm">
-                  {note}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        )}
+        {notes && notes.length > 0 && <FlagsAlert notes={notes} />}
         {actions}
         {row &&
-          Object.entries(row).map(([id, value]) => {
-            const column = byId.get(id);
-            const view = format(value, column?.field);
-            const raw =
-              value === null || value === undefined
-                ? ''
-                : typeof value === 'string'
-                  ? value
-                  : JSON.stringify(value);
-            const href = column?.field?.kind === 'url' ? safeHref(value) : undefined;
-            return (
-              <Stack key={id} gap={2}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {column?.label ?? id} <Code>{id}</Code>
-                  </Text>
-                  <CopyButton value={raw}>
-                    {({ copied, copy }) => (
-                      <UnstyledButton
-                        onClick={copy}
-                        fz="xs"
-                        c="blue.8"
-                        aria-label={`Copy ${column?.label ?? id}`}
-                      >
-                        {copied ? 'Copied' : 'Copy'}
-                      </UnstyledButton>
-                    )}
-                  </CopyButton>
-                </Group>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {href ? (
-                    <Anchor href={href} target="_blank" rel="noopener noreferrer">
-                      {view.text}
-                    </Anchor>
-                  ) : (
-                    view.text
-                  )}
-                  {view.raw !== undefined && view.raw !== view.text && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      ({view.raw})
-                    </Text>
-                  )}
-                </Text>
-              </Stack>
-            );
-          })}
+          Object.entries(row).map(([id, value]) => (
+            <FieldDetail key={id} id={id} value={value} column={byId.get(id)} format={format} />
+          ))}
       </Stack>
     </Drawer>
   );

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
-import type { SubmitEvent } from 'react';
+import { Button, Modal, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { addQuery } from './saved-queries.ts';
-import type { SavedQuery } from './saved-queries.ts';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import { SaveQueryForm } from './save-query-form.tsx';
+import type { OnClash, Problem } from './save-query-form.tsx';
 import { savedQueries } from './use-saved-queries.ts';
 
 /** A saved query's suggested name is the query in words, cut to a length a list shows whole. */
@@ -20,10 +20,20 @@ function shortened(words: string): string {
 /** How long the button says "Saved" after a save. */
 const SAVED_FEEDBACK_MS = 2500;
 
-type Problem =
-  | { readonly kind: 'name'; readonly message: string }
-  | { readonly kind: 'clash'; readonly message: string; readonly clash: SavedQuery }
-  | { readonly kind: 'save'; readonly message: string };
+/** The name last saved under, shown for SAVED_FEEDBACK_MS after the save. */
+function useSavedFeedback() {
+  const [savedAs, setSavedAs] = useState<string>();
+  useEffect(() => {
+    if (savedAs === undefined) return undefined;
+    const timer = setTimeout(() => {
+      setSavedAs(undefined);
+    }, SAVED_FEEDBACK_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [savedAs]);
+  return [savedAs, setSavedAs] as const;
+}
 
 /**
  * "Save query": keeps the workspace's state under a name in this browser (query state only,
@@ -40,18 +50,7 @@ export function SaveQueryButton({
   const [opened, setOpened] = useState(false);
   const [name, setName] = useState(() => shortened(suggestedName));
   const [problem, setProblem] = useState<Problem>();
-  const [savedAs, setSavedAs] = useState<string>();
-  const clashId = useId();
-
-  useEffect(() => {
-    if (savedAs === undefined) return undefined;
-    const timer = setTimeout(() => {
-      setSavedAs(undefined);
-    }, SAVED_FEEDBACK_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [savedAs]);
+  const [savedAs, setSavedAs] = useSavedFeedback();
 
   const open = () => {
     setName(shortened(suggestedName));
@@ -59,7 +58,7 @@ export function SaveQueryButton({
     setOpened(true);
   };
 
-  const save = (onClash: 'refuse' | 'replace' | 'keep-both') => {
+  const save = (onClash: OnClash) => {
     const result = savedQueries.update((list) => addQuery(list, { name, state }, { onClash }));
     if (result.ok) {
       setOpened(false);
@@ -72,9 +71,8 @@ export function SaveQueryButton({
     }
   };
 
-  const submit = (event: SubmitEvent) => {
-    event.preventDefault();
-    save('refuse');
+  const close = () => {
+    setOpened(false);
   };
 
   return (
@@ -87,74 +85,17 @@ export function SaveQueryButton({
           Saved as “{savedAs}”. Find it under Saved queries.
         </Text>
       )}
-      <Modal
-        opened={opened}
-        onClose={() => {
-          setOpened(false);
-        }}
-        title="Save query"
-        centered
-      >
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label="Name"
-              value={name}
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-                setProblem(undefined);
-              }}
-              error={problem?.kind === 'name' ? problem.message : undefined}
-              aria-describedby={problem?.kind === 'clash' ? clashId : undefined}
-              data-autofocus
-            />
-            <Text size="xs" c="dimmed">
-              Kept in this browser for your user name: the query and how its results were shown,
-              never your password or session.
-            </Text>
-            {problem?.kind === 'clash' && (
-              <Alert color="yellow" p="xs" id={clashId}>
-                <Text size="sm">{problem.message}</Text>
-                <Group gap="xs" mt="xs">
-                  <Button
-                    size="xs"
-                    color="yellow"
-                    onClick={() => {
-                      save('replace');
-                    }}
-                  >
-                    Replace it
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      save('keep-both');
-                    }}
-                  >
-                    Keep both
-                  </Button>
-                </Group>
-              </Alert>
-            )}
-            {problem?.kind === 'save' && (
-              <Alert color="red" p="xs" role="alert">
-                {problem.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                onClick={() => {
-                  setOpened(false);
-                }}
-              >
-                Cancel
-              </Button>
-              <Button type="submit">Save</Button>
-            </Group>
-          </Stack>
-        </form>
+      <Modal opened={opened} onClose={close} title="Save query" centered>
+        <SaveQueryForm
+          name={name}
+          onNameChange={(next) => {
+            setName(next);
+            setProblem(undefined);
+          }}
+          problem={problem}
+          onSave={save}
+          onCancel={close}
+        />
       </Modal>
     </>
   );

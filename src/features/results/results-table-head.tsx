@@ -1,0 +1,76 @@
+import { UnstyledButton } from '@mantine/core';
+import type { Header, HeaderGroup } from '@tanstack/react-table';
+import type { ServiceRecord } from '#contract/response';
+import classes from './results-table.module.css';
+import type { resultFeatures } from './table-state.ts';
+
+type ResultHeader = Header<typeof resultFeatures, ServiceRecord>;
+type SortDirection = ReturnType<ResultHeader['column']['getIsSorted']>;
+
+function ariaSort(direction: SortDirection): 'ascending' | 'descending' | 'none' {
+  return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
+}
+
+/** One column's header: a button that sorts on it, and a handle that resizes it. */
+function SortableHeader({ header, multiSort }: { header: ResultHeader; multiSort: boolean }) {
+  const direction = header.column.getIsSorted();
+  // With several sort keys, each sorted header shows its place among them.
+  const order = multiSort ? header.column.getSortIndex() + 1 : 0;
+  const label = String(header.column.columnDef.header);
+  return (
+    <th scope="col" className={classes.th} aria-sort={ariaSort(direction)}>
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={header.column.getToggleSortingHandler()}
+        title="Sort these rows here (Shift-click to add a key); the service's order is set in the builder"
+      >
+        {label}
+        <span aria-hidden className={classes.sortMark}>
+          {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
+          {order > 0 && direction ? order : ''}
+        </span>
+      </UnstyledButton>
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize ${label}`}
+        className={classes.resizer}
+        onMouseDown={header.getResizeHandler()}
+        onTouchStart={header.getResizeHandler()}
+        onDoubleClick={() => {
+          header.column.resetSize();
+        }}
+      />
+    </th>
+  );
+}
+
+/** The results' sticky header row: the flags column when rows carry notes, then each column. */
+export function ResultsTableHead({
+  groups,
+  multiSort,
+  withNotes,
+}: {
+  groups: readonly HeaderGroup<typeof resultFeatures, ServiceRecord>[];
+  /** Whether the rows are sorted on more than one key. */
+  multiSort: boolean;
+  withNotes: boolean;
+}) {
+  return (
+    <thead className={classes.head}>
+      {groups.map((group) => (
+        <tr key={group.id} aria-rowindex={1}>
+          {withNotes && (
+            <th scope="col" className={classes.th} title="Data-quality flags">
+              <span aria-hidden>⚑</span>
+              <span className={classes.visuallyHidden}>Flags</span>
+            </th>
+          )}
+          {group.headers.map((header) => (
+            <SortableHeader key={header.id} header={header} multiSort={multiSort} />
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}

@@ -1,0 +1,168 @@
+import { Button, Checkbox, Group, Menu, Text } from '@mantine/core';
+import type { ServiceRecord } from '#contract/response';
+import { ColumnChooser } from './column-chooser.tsx';
+import type { ResultColumn } from './results-table.tsx';
+import type { ResultsTableState } from './table-state.ts';
+import type { CsvExport } from './use-csv-export.ts';
+import type { ResultRows } from './use-result-rows.ts';
+
+/** Which rows are on screen: the page or all of them, of how many, and what narrows or sorts them. */
+function RowsSummary({
+  results,
+  loaded,
+  shown,
+  filtered,
+  sorted,
+}: {
+  results: ResultRows;
+  loaded: number;
+  shown: number;
+  filtered: boolean;
+  sorted: boolean;
+}) {
+  const { offset, count } = results;
+  return (
+    <Text size="sm" role="status">
+      {results.allLoaded
+        ? `All ${loaded.toLocaleString()} rows`
+        : `Rows ${(offset + 1).toLocaleString()}–${(offset + loaded).toLocaleString()}`}
+      {count !== undefined ? ` of ${count.toLocaleString()} matching` : ''}
+      {filtered ? ` · ${shown.toLocaleString()} shown by the chart filter` : ''}
+      {sorted ? ' · sorted here by the column headers' : ''}
+    </Text>
+  );
+}
+
+/** Previous and next page by offset, and "Load all" to page through every matching row. */
+function PageButtons({ results }: { results: ResultRows }) {
+  const { result, offset, loading } = results;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={offset === 0 || result.isFetching}
+        onClick={results.previousPage}
+      >
+        Previous page
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={!results.more || result.isFetching}
+        onClick={results.nextPage}
+      >
+        Next page
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={!results.more || loading !== undefined}
+        onClick={() => void results.loadAll()}
+      >
+        Load all
+      </Button>
+    </>
+  );
+}
+
+/** "Export CSV": the rows on screen or every matching row, raw or formatted as shown. */
+function ExportMenu({
+  results,
+  rows,
+  filtered,
+  columns,
+  csv,
+}: {
+  results: ResultRows;
+  rows: readonly ServiceRecord[];
+  filtered: boolean;
+  columns: readonly ResultColumn[];
+  csv: CsvExport;
+}) {
+  const { count, loading } = results;
+  return (
+    <Menu position="bottom-end" withinPortal closeOnItemClick={false}>
+      <Menu.Target>
+        <Button size="xs">Export CSV</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          onClick={() => {
+            csv.exportRows(rows, columns);
+          }}
+        >
+          The {rows.length.toLocaleString()} rows {filtered ? 'shown' : 'loaded'}
+        </Menu.Item>
+        <Menu.Item
+          disabled={loading !== undefined}
+          onClick={() => {
+            csv.exportAll(columns);
+          }}
+        >
+          All {count === undefined ? '' : `${count.toLocaleString()} `}matching rows
+        </Menu.Item>
+        <Menu.Divider />
+        <Checkbox
+          mx="sm"
+          my={6}
+          size="xs"
+          label="Formatted values (as shown)"
+          checked={csv.formatted}
+          onChange={(event) => {
+            csv.setFormatted(event.currentTarget.checked);
+          }}
+        />
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Above the table: what is shown, paging, the column chooser and the CSV export. */
+export function ResultsToolbar({
+  results,
+  loaded,
+  shown,
+  filtered,
+  columns,
+  exportColumns,
+  tableState,
+  csv,
+}: {
+  results: ResultRows;
+  /** How many rows are loaded (the page, or all of them). */
+  loaded: number;
+  /** The loaded rows the chart filter lets through (all of them without one). */
+  shown: readonly ServiceRecord[];
+  /** Whether a chart filter narrows the loaded rows. */
+  filtered: boolean;
+  /** Every column of the result, for the column chooser. */
+  columns: readonly ResultColumn[];
+  /** The visible columns in their order on screen, for the CSV. */
+  exportColumns: readonly ResultColumn[];
+  tableState: ResultsTableState;
+  csv: CsvExport;
+}) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <RowsSummary
+        results={results}
+        loaded={loaded}
+        shown={shown.length}
+        filtered={filtered}
+        sorted={tableState.sorting.length > 0}
+      />
+      <Group gap="xs">
+        {!results.allLoaded && <PageButtons results={results} />}
+        <ColumnChooser columns={columns} state={tableState} />
+        <ExportMenu
+          results={results}
+          rows={shown}
+          filtered={filtered}
+          columns={exportColumns}
+          csv={csv}
+        />
+      </Group>
+    </Group>
+  );
+}
