@@ -36,7 +36,7 @@ export interface BrowserPageOptions {
 type BenchMethods<B> = { readonly [K in keyof B]: (...args: never) => unknown };
 
 /** A loaded bench page in its own browser context. */
-interface BenchPage<B extends BenchMethods<B>> {
+export interface BenchPage<B extends BenchMethods<B>> {
   /** Calls `window.bench[name](...args)` in the page; fails after the step's time. */
   readonly call: <K extends keyof B & string>(
     name: K,

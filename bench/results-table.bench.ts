@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { runInBrowser } from './browser-page.ts';
-import type { BrowserBench } from './browser-page.ts';
+import type { BenchPage, BrowserBench } from './browser-page.ts';
 import { formatMs, percentile } from './stats.ts';
 import type { TableBench } from './table-page/protocol.ts';
 
@@ -40,23 +40,29 @@ interface Row {
   readonly met: boolean | undefined;
 }
 
-async function measure(bench: BrowserBench): Promise<{ rows: Row[]; notes: string[] }> {
-  const { call, assertNoErrors, describeBrowser } = await bench.open<TableBench>();
-  const browserNote = await describeBrowser();
-  const info = await call('info');
-  const notes = [
-    browserNote,
-    `${info.rowCount.toLocaleString('en-US')} rows x ${info.columnCount} columns, production build`,
-  ];
+/** Calls into the bench page's `window.bench`. */
+type TableCall = BenchPage<TableBench>['call'];
 
-  const idle = await call('idleFrames', 1000);
-  const isolated = await call('isolated');
+/** Every sample the page gave, in milliseconds unless said otherwise. */
+interface Samples {
+  readonly idle: number[];
+  readonly isolated: boolean;
+  readonly renders: number[];
+  readonly sorts: number[];
+  readonly plains: number[];
+  readonly scrolled: Awaited<ReturnType<TableBench['scroll']>>;
+  readonly ours: number[];
+  readonly papas: number[];
+  /** The two CSVs' lengths, as a note says them. */
+  readonly lengths: string;
+}
 
-  // 1. First render after the data arrives: median of 3 fresh mounts.
-  const renders: number[] = [];
-  for (let i = 0; i < 3; i++) renders.push(await call('mount'));
+const frame = (ms: number) => `${ms.toFixed(2)} ms`;
+const sampleList = (values: readonly number[]) =>
+  values.map((value) => value.toFixed(0)).join(', ');
 
-  // 2. Sort by a header click, and a plain sort of the same rows by the same values; interleaved.
+/** Sort by a header click, and a plain sort of the same rows by the same values; interleaved. */
+async function sortSamples(call: TableCall): Promise<Pick<Samples, 'sorts' | 'plains'>> {
   const sorts: number[] = [];
   const plains: number[] = [];
   let ariaSort: string | null = null;
@@ -67,11 +73,11 @@ async function measure(bench: BrowserBench): Promise<{ rows: Row[]; notes: strin
     plains.push(await call('plainSort', SORT_FIELD));
   }
   if (ariaSort !== 'descending') throw new Error(`the sorted header says aria-sort=${ariaSort}`);
+  return { sorts, plains };
+}
 
-  // 3. Scroll 20,000 rows over 2 s, one step per frame.
-  const scrolled = await call('scroll', SCROLL_ROWS, SCROLL_MS);
-
-  // 4. CSV of every row and field: ours and papaparse's, interleaved.
+/** CSV of every row and field: ours and papaparse's, interleaved. */
+async function csvSamples(call: TableCall): Promise<Pick<Samples, 'ours' | 'papas' | 'lengths'>> {
   const ours: number[] = [];
   const papas: number[] = [];
   let lengths = '';
@@ -82,27 +88,41 @@ async function measure(bench: BrowserBench): Promise<{ rows: Row[]; notes: strin
     papas.push(papa.ms);
     lengths = `${(our.length / 1e6).toFixed(1)} M chars (ours) vs ${(papa.length / 1e6).toFixed(1)} M (papaparse)`;
   }
-  assertNoErrors();
+  return { ours, papas, lengths };
+}
 
-  const render = median(renders);
-  const sort = median(sorts);
-  const plain = median(plains);
-  const sortRatio = sort / plain;
-  const p95 = percentile(scrolled.intervals, 95);
-  const our = median(ours);
-  const papa = median(papas);
-  const csvRatio = papa / our;
-  const samples = (values: readonly number[]) => values.map((value) => value.toFixed(0)).join(', ');
-  const frame = (ms: number) => `${ms.toFixed(2)} ms`;
-  notes.push(
+/** The page's measurements, in this order: idle frames, renders, sorts, a scroll, CSVs. */
+async function collectSamples(call: TableCall): Promise<Samples> {
+  const idle = await call('idleFrames', 1000);
+  const isolated = await call('isolated');
+
+  // 1. First render after the data arrives: median of 3 fresh mounts.
+  const renders: number[] = [];
+  for (let i = 0; i < 3; i++) renders.push(await call('mount'));
+
+  // 2. Sort by a header click against a plain sort.
+  const sorted = await sortSamples(call);
+
+  // 3. Scroll 20,000 rows over 2 s, one step per frame.
+  const scrolled = await call('scroll', SCROLL_ROWS, SCROLL_MS);
+
+  // 4. CSV export against papaparse.
+  const csv = await csvSamples(call);
+  return { idle, isolated, renders, ...sorted, scrolled, ...csv };
+}
+
+/** The samples behind the figures, and anything odd about the scroll. */
+function sampleNotes(samples: Samples): string[] {
+  const { idle, isolated, renders, sorts, plains, scrolled, ours, papas, lengths } = samples;
+  const notes = [
     `idle page frame intervals: p50 ${frame(percentile(idle, 50))}, p95 ${frame(percentile(idle, 95))} ` +
       `(the browser's own rate); timers ${isolated ? 'at full resolution (cross-origin isolated)' : 'in 100 µs steps'}`,
-    `render samples: ${samples(renders)} ms`,
-    `sort samples: table ${samples(sorts)} ms; plain ${samples(plains)} ms`,
+    `render samples: ${sampleList(renders)} ms`,
+    `sort samples: table ${sampleList(sorts)} ms; plain ${sampleList(plains)} ms`,
     `scroll: ${scrolled.intervals.length} frames in ${SCROLL_MS / 1000} s, p50 ${frame(percentile(scrolled.intervals, 50))}, ` +
       `max ${frame(Math.max(...scrolled.intervals))}; landed on row ${scrolled.landedRowIndex - 1} (aimed at ${SCROLL_ROWS + 1})`,
-    `CSV samples: ours ${samples(ours)} ms; papaparse ${samples(papas)} ms; ${lengths}`,
-  );
+    `CSV samples: ours ${sampleList(ours)} ms; papaparse ${sampleList(papas)} ms; ${lengths}`,
+  ];
   if (Math.abs(scrolled.rowHeight - scrolled.rowPitch) > 0.5) {
     notes.push(
       `NOTE: rows render ${scrolled.rowHeight.toFixed(2)} px tall but the virtualizer spaces them ` +
@@ -113,60 +133,82 @@ async function measure(bench: BrowserBench): Promise<{ rows: Row[]; notes: strin
   if (!(Math.abs(landedOff) <= 50)) {
     notes.push(`WARNING: the scroll landed ${landedOff} rows away from where it aimed`);
   }
+  return notes;
+}
 
-  return {
-    notes,
-    rows: [
-      {
-        measure: 'first render after data (median of 3)',
-        result: formatMs(render),
-        goal: 'report only',
-        met: undefined,
-      },
-      {
-        measure: `sort by "${SORT_LABEL}": table, click to paint`,
-        result: formatMs(sort),
-        goal: `≤ ${GOALS.sortMs} ms`,
-        met: sort <= GOALS.sortMs,
-      },
-      {
-        measure: '  plain Array.prototype.sort, same values',
-        result: formatMs(plain),
-        goal: '',
-        met: undefined,
-      },
-      {
-        measure: '  table / plain (median of 5)',
-        result: `${sortRatio.toFixed(2)}x`,
-        goal: `≤ ${GOALS.sortRatio}x`,
-        met: sortRatio <= GOALS.sortRatio,
-      },
-      {
-        measure: `scroll ${SCROLL_ROWS.toLocaleString('en-US')} rows in ${SCROLL_MS / 1000} s: p95 frame`,
-        result: frame(p95),
-        goal: `≤ ${GOALS.scrollP95Ms} ms`,
-        met: p95 <= GOALS.scrollP95Ms,
-      },
-      {
-        measure: 'CSV export, our toCsv (median of 3)',
-        result: formatMs(our),
-        goal: `≤ ${GOALS.csvMs} ms`,
-        met: our <= GOALS.csvMs,
-      },
-      {
-        measure: '  Papa.unparse, same rows',
-        result: formatMs(papa),
-        goal: '',
-        met: undefined,
-      },
-      {
-        measure: '  speed vs papaparse (papa / ours)',
-        result: `${csvRatio.toFixed(2)}x`,
-        goal: `≥ ${GOALS.csvRatio.toFixed(1)}x`,
-        met: csvRatio >= GOALS.csvRatio,
-      },
-    ],
-  };
+/** The report's lines: each figure, its goal, and whether it was met. */
+function goalRows(samples: Samples): Row[] {
+  const render = median(samples.renders);
+  const sort = median(samples.sorts);
+  const plain = median(samples.plains);
+  const sortRatio = sort / plain;
+  const p95 = percentile(samples.scrolled.intervals, 95);
+  const our = median(samples.ours);
+  const papa = median(samples.papas);
+  const csvRatio = papa / our;
+  return [
+    {
+      measure: 'first render after data (median of 3)',
+      result: formatMs(render),
+      goal: 'report only',
+      met: undefined,
+    },
+    {
+      measure: `sort by "${SORT_LABEL}": table, click to paint`,
+      result: formatMs(sort),
+      goal: `≤ ${GOALS.sortMs} ms`,
+      met: sort <= GOALS.sortMs,
+    },
+    {
+      measure: '  plain Array.prototype.sort, same values',
+      result: formatMs(plain),
+      goal: '',
+      met: undefined,
+    },
+    {
+      measure: '  table / plain (median of 5)',
+      result: `${sortRatio.toFixed(2)}x`,
+      goal: `≤ ${GOALS.sortRatio}x`,
+      met: sortRatio <= GOALS.sortRatio,
+    },
+    {
+      measure: `scroll ${SCROLL_ROWS.toLocaleString('en-US')} rows in ${SCROLL_MS / 1000} s: p95 frame`,
+      result: frame(p95),
+      goal: `≤ ${GOALS.scrollP95Ms} ms`,
+      met: p95 <= GOALS.scrollP95Ms,
+    },
+    {
+      measure: 'CSV export, our toCsv (median of 3)',
+      result: formatMs(our),
+      goal: `≤ ${GOALS.csvMs} ms`,
+      met: our <= GOALS.csvMs,
+    },
+    {
+      measure: '  Papa.unparse, same rows',
+      result: formatMs(papa),
+      goal: '',
+      met: undefined,
+    },
+    {
+      measure: '  speed vs papaparse (papa / ours)',
+      result: `${csvRatio.toFixed(2)}x`,
+      goal: `≥ ${GOALS.csvRatio.toFixed(1)}x`,
+      met: csvRatio >= GOALS.csvRatio,
+    },
+  ];
+}
+
+async function measure(bench: BrowserBench): Promise<{ rows: Row[]; notes: string[] }> {
+  const { call, assertNoErrors, describeBrowser } = await bench.open<TableBench>();
+  const browserNote = await describeBrowser();
+  const info = await call('info');
+  const notes = [
+    browserNote,
+    `${info.rowCount.toLocaleString('en-US')} rows x ${info.columnCount} columns, production build`,
+  ];
+  const samples = await collectSamples(call);
+  assertNoErrors();
+  return { notes: [...notes, ...sampleNotes(samples)], rows: goalRows(samples) };
 }
 
 function report({ rows, notes }: { rows: Row[]; notes: string[] }): void {

@@ -15,8 +15,9 @@
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '#contract/auth';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
-import { alternate, cannon, goalLine, loadQueries, post, startServer } from './autocannon-runs.ts';
+import { alternate, cannon, goalLine, post, startServer } from './autocannon-runs.ts';
 import type { ServerChild } from './autocannon-runs.ts';
+import { loadQueries } from './load-queries.ts';
 import { formatMs, percentile } from './stats.ts';
 
 const { values: args } = parseArgs({

@@ -1,12 +1,13 @@
-import { ACCESS_TOKEN_HEADER, tokenRequestSchema } from '#contract/auth';
+import { tokenRequestSchema } from '#contract/auth';
 import type { TokenRequest } from '#contract/auth';
 import { CATALOG } from '#contract/catalog';
 import type { ErrorCode } from '#contract/errors';
 import { validateQuery } from '#contract/validate';
+import type { ValidatedQuery } from '#contract/validate';
 import { jsonAnswer } from '../api/backend.ts';
 import type { ApiBackend, ApiRequest } from '../api/backend.ts';
 import { ApiError, parseJsonBody } from '../http.ts';
-import { verifyPassword } from './auth/passwords.ts';
+import { createAuthenticator } from './auth/authenticator.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenStore } from './auth/token-store.ts';
 import type { ServiceUser } from './auth/users.ts';
@@ -25,8 +26,6 @@ export interface EmbeddedServiceDeps {
   /** Deadline of every query's statement, in milliseconds. */
   readonly queryTimeoutMs: number;
 }
-
-const WRONG_CREDENTIALS = 'The user name or password is incorrect.';
 
 const STATUS_BY_CODE: Partial<Record<string, number>> = { unknown_module: 404 };
 
@@ -55,6 +54,27 @@ function readTokenRequest({ body: text, contentType }: ApiRequest): TokenRequest
     });
   }
   return parsed.data;
+}
+
+/** The query a body asks for, checked against the catalog and the modules the user may query. */
+function permittedQuery(user: ServiceUser, text: string): ValidatedQuery {
+  // The body is JSON whatever the declared type (text/plain per the interface; curl's default
+  // form type too), as the vendor's PHP endpoint reads the raw body.
+  const result = validateQuery(parseJsonBody(text));
+  if (!result.ok) {
+    const { error, message, ...details } = result.problem;
+    throw new ApiError(STATUS_BY_CODE[error] ?? 400, error as ErrorCode, message, details);
+  }
+  const { query } = result;
+  if (!user.modules.includes(query.module)) {
+    throw new ApiError(
+      403,
+      'forbidden',
+      `Your account may not query ${CATALOG[query.module].label} (${query.module}).`,
+      { path: 'module' },
+    );
+  }
+  return query;
 }
 
 const NARROW_IT =
@@ -110,55 +130,7 @@ function readLogoutRefreshToken(text: string): string | undefined {
 
 /** The endpoints of the interface (token, query, sign-out), implemented on DuckDB. */
 export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
-  const usersByName = new Map(deps.users.map((user) => [user.username.toLowerCase(), user]));
-  // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
-  const decoyHash = deps.users[0]?.passwordHash ?? '';
-
-  async function passwordLogin(username: string, password: string, clientAddress: string) {
-    // The slot is reserved before the slow password check, so parallel guesses are counted.
-    const admission = deps.throttle.begin(username, clientAddress);
-    if (!admission.ok) {
-      const seconds = admission.retryAfterSeconds;
-      const wait = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
-      throw new ApiError(
-        429,
-        'too_many_requests',
-        `Too many failed sign-in attempts. Try again in ${wait}.`,
-        {},
-        { 'Retry-After': String(seconds) },
-      );
-    }
-    const user = usersByName.get(username.toLowerCase());
-    let valid = false;
-    try {
-      valid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
-    } finally {
-      if (user && valid) admission.attempt.succeeded();
-      else admission.attempt.failed();
-    }
-    if (!user || !valid) throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
-    return deps.tokens.issue(user.username);
-  }
-
-  function authenticate(token: string | undefined): ServiceUser {
-    if (!token) {
-      throw new ApiError(
-        401,
-        'invalid_token',
-        `Send the access token in the ${ACCESS_TOKEN_HEADER} header.`,
-      );
-    }
-    const username = deps.tokens.authenticate(token);
-    const user = username === undefined ? undefined : usersByName.get(username.toLowerCase());
-    if (!user) {
-      throw new ApiError(
-        401,
-        'invalid_token',
-        'The access token is invalid or has expired. Sign in again.',
-      );
-    }
-    return user;
-  }
+  const { passwordLogin, authenticate } = createAuthenticator(deps);
 
   return {
     token: async (request) => {
@@ -178,23 +150,7 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
     },
 
     query: async (request) => {
-      const user = authenticate(request.accessToken);
-      // The body is JSON whatever the declared type (text/plain per the interface; curl's default
-      // form type too), as the vendor's PHP endpoint reads the raw body.
-      const result = validateQuery(parseJsonBody(request.body));
-      if (!result.ok) {
-        const { error, message, ...details } = result.problem;
-        throw new ApiError(STATUS_BY_CODE[error] ?? 400, error as ErrorCode, message, details);
-      }
-      const { query } = result;
-      if (!user.modules.includes(query.module)) {
-        throw new ApiError(
-          403,
-          'forbidden',
-          `Your account may not query ${CATALOG[query.module].label} (${query.module}).`,
-          { path: 'module' },
-        );
-      }
+      const query = permittedQuery(authenticate(request.accessToken), request.body);
       try {
         const answer = await runQuery(deps.database, query, {
           today: new Date(deps.now()),

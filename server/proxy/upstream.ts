@@ -33,6 +33,90 @@ function preview(text: string): string {
   return compact.length > 60 ? `${compact.slice(0, 57)}...` : compact;
 }
 
+/** undici's agent for the upstream: the corporate proxy settings and the upstream's deadline. */
+function upstreamAgent(options: UpstreamOptions): EnvHttpProxyAgent {
+  return new EnvHttpProxyAgent({
+    ...(options.httpProxy ? { httpProxy: options.httpProxy } : {}),
+    ...(options.httpsProxy ? { httpsProxy: options.httpsProxy } : {}),
+    ...(options.noProxy ? { noProxy: options.noProxy } : {}),
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connectTimeout: Math.min(options.timeoutMs, 10_000),
+  });
+}
+
+/** The only headers a call takes upstream: its content type, its token, our request id. */
+function forwardedHeaders(call: ApiRequest): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': call.contentType || 'text/plain',
+    accept: 'application/json',
+    'x-request-id': call.requestId,
+  };
+  if (call.accessToken !== undefined) headers['oauth-token'] = call.accessToken;
+  return headers;
+}
+
+/** The refusal for a call that got no answer: 504 when the upstream was too slow, else 502. */
+function unansweredError(error: unknown, host: string, timeoutMs: number): ApiError {
+  const timedOut =
+    TIMEOUT_ERRORS.some((type) => error instanceof type) ||
+    (error instanceof DOMException && error.name === 'TimeoutError');
+  if (timedOut) {
+    return new ApiError(
+      504,
+      'upstream_timeout',
+      `The Marketplace service at ${host} did not answer within ${timeoutMs / 1000} s.`,
+    );
+  }
+  return new ApiError(
+    502,
+    'upstream_unreachable',
+    `The Marketplace service at ${host} could not be reached (${describeFailure(error)}).`,
+  );
+}
+
+/** What the upstream answered: status, headers and the body as text. */
+interface UpstreamAnswer {
+  readonly statusCode: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+}
+
+/**
+ * The upstream's answer passed through (status, JSON text, Retry-After), or a 502 that says what
+ * came instead: a redirect, a web page, or something that is not JSON.
+ */
+function passThrough({ statusCode, headers, text }: UpstreamAnswer, host: string): ApiAnswer {
+  if (statusCode >= 300 && statusCode < 400) {
+    throw new ApiError(
+      502,
+      'upstream_error',
+      `The Marketplace service at ${host} answered with a redirect (${statusCode}); check SERVICE_BASE_URL.`,
+    );
+  }
+  const contentType = headers['content-type'];
+  if (looksLikeWebPage(typeof contentType === 'string' ? contentType : undefined, text)) {
+    // A sign-in or proxy error page in front of the upstream: one sentence says so.
+    throw new ApiError(502, 'upstream_html', WEB_PAGE_ANSWER);
+  }
+  try {
+    JSON.parse(text);
+  } catch {
+    const type = String(headers['content-type'] ?? 'no content type');
+    throw new ApiError(
+      502,
+      'upstream_error',
+      `The Marketplace service at ${host} answered ${statusCode} with something that is not JSON (${type}: "${preview(text)}").`,
+    );
+  }
+  const retryAfter = headers['retry-after'];
+  return {
+    status: statusCode,
+    json: text,
+    ...(typeof retryAfter === 'string' ? { headers: { 'Retry-After': retryAfter } } : {}),
+  };
+}
+
 /**
  * Forwards the three API calls (token, query, sign-out) to the configured upstream. The
  * upstream URL comes from configuration only: nothing in a request (path, Host,
@@ -44,77 +128,23 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
   const prefix = base.pathname.replace(/\/+$/, '');
   const target = (path: string) => new URL(`${prefix}${path}`, base.origin).toString();
   const host = base.host;
-  const dispatcher = new EnvHttpProxyAgent({
-    ...(options.httpProxy ? { httpProxy: options.httpProxy } : {}),
-    ...(options.httpsProxy ? { httpsProxy: options.httpsProxy } : {}),
-    ...(options.noProxy ? { noProxy: options.noProxy } : {}),
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    connectTimeout: Math.min(options.timeoutMs, 10_000),
-  });
+  const dispatcher = upstreamAgent(options);
 
   async function forward(path: string, call: ApiRequest): Promise<ApiAnswer> {
-    const headers: Record<string, string> = {
-      'content-type': call.contentType || 'text/plain',
-      accept: 'application/json',
-      'x-request-id': call.requestId,
-    };
-    if (call.accessToken !== undefined) headers['oauth-token'] = call.accessToken;
     let response;
     try {
       response = await request(target(path), {
         method: 'POST',
         body: call.body,
-        headers,
+        headers: forwardedHeaders(call),
         dispatcher,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      const timedOut =
-        TIMEOUT_ERRORS.some((type) => error instanceof type) ||
-        (error instanceof DOMException && error.name === 'TimeoutError');
-      if (timedOut) {
-        throw new ApiError(
-          504,
-          'upstream_timeout',
-          `The Marketplace service at ${host} did not answer within ${options.timeoutMs / 1000} s.`,
-        );
-      }
-      throw new ApiError(
-        502,
-        'upstream_unreachable',
-        `The Marketplace service at ${host} could not be reached (${describeFailure(error)}).`,
-      );
+      throw unansweredError(error, host, options.timeoutMs);
     }
     const text = await response.body.text();
-    if (response.statusCode >= 300 && response.statusCode < 400) {
-      throw new ApiError(
-        502,
-        'upstream_error',
-        `The Marketplace service at ${host} answered with a redirect (${response.statusCode}); check SERVICE_BASE_URL.`,
-      );
-    }
-    const contentType = response.headers['content-type'];
-    if (looksLikeWebPage(typeof contentType === 'string' ? contentType : undefined, text)) {
-      // A sign-in or proxy error page in front of the upstream: one sentence says so.
-      throw new ApiError(502, 'upstream_html', WEB_PAGE_ANSWER);
-    }
-    try {
-      JSON.parse(text);
-    } catch {
-      const type = String(response.headers['content-type'] ?? 'no content type');
-      throw new ApiError(
-        502,
-        'upstream_error',
-        `The Marketplace service at ${host} answered ${response.statusCode} with something that is not JSON (${type}: "${preview(text)}").`,
-      );
-    }
-    const retryAfter = response.headers['retry-after'];
-    return {
-      status: response.statusCode,
-      json: text,
-      ...(typeof retryAfter === 'string' ? { headers: { 'Retry-After': retryAfter } } : {}),
-    };
+    return passThrough({ statusCode: response.statusCode, headers: response.headers, text }, host);
   }
 
   return {

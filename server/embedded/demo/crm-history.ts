@@ -57,9 +57,8 @@ const previousName =
     return differentFrom(random, candidates, current);
   };
 
-function trackedFields(world: CrmWorld): readonly TrackedField[] {
-  const { users } = world;
-  const accountNames = new Set(world.accounts.map((account) => account.name));
+/** The fields that follow the relationship: assets, rating, type and owner. */
+function relationshipFields(users: CrmWorld['users']): readonly TrackedField[] {
   return [
     {
       field: 'AUM__c',
@@ -103,6 +102,12 @@ function trackedFields(world: CrmWorld): readonly TrackedField[] {
           value,
         ),
     },
+  ];
+}
+
+/** The account's own details: phone, industry, name, city and website. */
+function profileFields(accountNames: ReadonlySet<string>): readonly TrackedField[] {
+  return [
     {
       field: 'Phone',
       datatype: 'Phone',
@@ -146,6 +151,12 @@ function trackedFields(world: CrmWorld): readonly TrackedField[] {
       previous: (_random, _account, value) => value?.replace('https://', 'http://') ?? null,
     },
   ];
+}
+
+/** The tracked fields, in the order their changes are drawn (the demo data depends on it). */
+function trackedFields(world: CrmWorld): readonly TrackedField[] {
+  const accountNames = new Set(world.accounts.map((account) => account.name));
+  return [...relationshipFields(world.users), ...profileFields(accountNames)];
 }
 
 interface Change {

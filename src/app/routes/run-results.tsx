@@ -38,6 +38,62 @@ function RowRelatedQueries({ row, body }: { row: ServiceRecord; body: QueryReque
   return <RelatedQueriesMenu account={account} pending={pending} size="xs" />;
 }
 
+/** The charts of a run's rows, behind a switch; a chart's click filters the table. */
+function RunCharts({
+  module,
+  rows,
+  body,
+  view,
+  onViewChange,
+}: {
+  module: ModuleId;
+  rows: readonly ServiceRecord[];
+  body: QueryRequestBody;
+} & ViewProps) {
+  const showCharts = view.mode !== 'table';
+  const setRowFilter = useCallback(
+    (filter: RowFilter) => {
+      onViewChange({ filter });
+    },
+    [onViewChange],
+  );
+  return (
+    <Stack gap="xs">
+      <Switch
+        size="sm"
+        label="Charts"
+        checked={showCharts}
+        onChange={(event) => {
+          onViewChange({ mode: event.currentTarget.checked ? 'chart' : 'table' });
+        }}
+      />
+      {showCharts && (
+        <LocalErrorBoundary>
+          <Suspense
+            fallback={
+              <Group gap="xs" role="status">
+                <Loader size="xs" aria-hidden />
+                <Text size="sm">Loading the charts…</Text>
+              </Group>
+            }
+          >
+            <ChartPanel
+              module={module}
+              rows={rows}
+              body={body}
+              onFilter={setRowFilter}
+              settings={view.chart ?? NO_SETTINGS}
+              onSettingsChange={(chart) => {
+                onViewChange({ chart });
+              }}
+            />
+          </Suspense>
+        </LocalErrorBoundary>
+      )}
+    </Stack>
+  );
+}
+
 /** One run's rows, read by the charts and the table alike; a chart's click filters the table. */
 function RunRows({
   module,
@@ -53,53 +109,20 @@ function RunRows({
   const results = useResultRows(body, count);
   const notes = useThirteenFRowNotes(module, results.rows, body);
   const rows = results.rows;
-  const showCharts = view.mode !== 'table';
   const tableView = useMemo(
     () => ({ sort: view.sort, hidden: view.hidden, order: view.order }),
     [view.sort, view.hidden, view.order],
   );
-  const setRowFilter = useCallback(
-    (filter: RowFilter) => {
-      onViewChange({ filter });
-    },
-    [onViewChange],
-  );
   return (
     <Stack gap="sm">
       {rows !== undefined && rows.length > 0 && (
-        <Stack gap="xs">
-          <Switch
-            size="sm"
-            label="Charts"
-            checked={showCharts}
-            onChange={(event) => {
-              onViewChange({ mode: event.currentTarget.checked ? 'chart' : 'table' });
-            }}
-          />
-          {showCharts && (
-            <LocalErrorBoundary>
-              <Suspense
-                fallback={
-                  <Group gap="xs" role="status">
-                    <Loader size="xs" aria-hidden />
-                    <Text size="sm">Loading the charts…</Text>
-                  </Group>
-                }
-              >
-                <ChartPanel
-                  module={module}
-                  rows={rows}
-                  body={body}
-                  onFilter={setRowFilter}
-                  settings={view.chart ?? NO_SETTINGS}
-                  onSettingsChange={(chart) => {
-                    onViewChange({ chart });
-                  }}
-                />
-              </Suspense>
-            </LocalErrorBoundary>
-          )}
-        </Stack>
+        <RunCharts
+          module={module}
+          rows={rows}
+          body={body}
+          view={view}
+          onViewChange={onViewChange}
+        />
       )}
       <ResultsView
         module={module}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS } from '#contract/auth';
+import { sendApiError } from './api/routes.ts';
+import { isApiPath } from './assets.ts';
+import type { ServeMode } from './assets.ts';
+import { ApiError, MAX_BODY_BYTES } from './http.ts';
+import type { Logger } from './log.ts';
+
+/**
+ * Every answer names its request id, and every request is logged (API calls at info, assets at
+ * debug): id, method, path without the query, status and time; never a header or a body.
+ */
+export function logRequests(server: FastifyInstance, logger: Logger): void {
+  server.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  server.addHook('onResponse', (request, reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    // API calls are the audit trail; asset requests are only noise outside debugging.
+    (isApiPath(path) ? logger.info : logger.debug)('request', {
+      request_id: request.id,
+      method: request.method,
+      path,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    });
+    done();
+  });
+}
+
+/**
+ * Errors answer in the API's error shape: a body too large (413), any other client error with
+ * its message, and a failure of ours (500) with the request id to quote, its stack only logged.
+ */
+export function answerErrors(server: FastifyInstance, logger: Logger): void {
+  server.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendApiError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) {
+      return sendApiError(
+        reply,
+        new ApiError(
+          413,
+          'payload_too_large',
+          `the request body is larger than ${MAX_BODY_BYTES} bytes`,
+        ),
+      );
+    }
+    if (status < 500) {
+      return sendApiError(
+        reply,
+        new ApiError(
+          status,
+          'invalid_request',
+          error instanceof Error ? error.message : String(error),
+        ),
+      );
+    }
+    logger.error('unhandled_error', {
+      request_id: request.id,
+      path: request.url.split('?')[0],
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return sendApiError(
+      reply,
+      new ApiError(
+        500,
+        'internal_error',
+        `The service failed to answer. Quote request id ${request.id} when reporting this.`,
+      ),
+    );
+  });
+}
+
+/** Unknown addresses: the app's page for a client-side route, else a 404 in the API's shape. */
+export function answerNotFound(server: FastifyInstance, assetsMode: ServeMode | 'none'): void {
+  server.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApiPath(path) && wantsPage && assetsMode === 'dist') {
+      // Client-side routes (deep links) get the app's page, revalidated on every visit.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const hint = isApiPath(path)
+      ? `; use POST ${API_PATHS.token}, ${API_PATHS.logout} or ${API_PATHS.query}`
+      : '';
+    return sendApiError(reply, new ApiError(404, 'not_found', `nothing at ${path}${hint}`));
+  });
+}

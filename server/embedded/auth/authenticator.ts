@@ -1,0 +1,72 @@
+import { ACCESS_TOKEN_HEADER } from '#contract/auth';
+import { ApiError } from '../../http.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { verifyPassword } from './passwords.ts';
+import type { TokenStore } from './token-store.ts';
+import type { ServiceUser } from './users.ts';
+
+const WRONG_CREDENTIALS = 'The user name or password is incorrect.';
+
+interface AuthenticatorDeps {
+  readonly users: readonly ServiceUser[];
+  readonly tokens: TokenStore;
+  readonly throttle: LoginThrottle;
+}
+
+/**
+ * Who is calling the embedded service: a sign-in by password (throttled, and as slow for an
+ * unknown user name as for a known one), and the user an access token stands for.
+ */
+export function createAuthenticator(deps: AuthenticatorDeps) {
+  const usersByName = new Map(deps.users.map((user) => [user.username.toLowerCase(), user]));
+  // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
+  const decoyHash = deps.users[0]?.passwordHash ?? '';
+
+  async function passwordLogin(username: string, password: string, clientAddress: string) {
+    // The slot is reserved before the slow password check, so parallel guesses are counted.
+    const admission = deps.throttle.begin(username, clientAddress);
+    if (!admission.ok) {
+      const seconds = admission.retryAfterSeconds;
+      const wait = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
+      throw new ApiError(
+        429,
+        'too_many_requests',
+        `Too many failed sign-in attempts. Try again in ${wait}.`,
+        {},
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    const user = usersByName.get(username.toLowerCase());
+    let valid = false;
+    try {
+      valid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
+    } finally {
+      if (user && valid) admission.attempt.succeeded();
+      else admission.attempt.failed();
+    }
+    if (!user || !valid) throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
+    return deps.tokens.issue(user.username);
+  }
+
+  function authenticate(token: string | undefined): ServiceUser {
+    if (!token) {
+      throw new ApiError(
+        401,
+        'invalid_token',
+        `Send the access token in the ${ACCESS_TOKEN_HEADER} header.`,
+      );
+    }
+    const username = deps.tokens.authenticate(token);
+    const user = username === undefined ? undefined : usersByName.get(username.toLowerCase());
+    if (!user) {
+      throw new ApiError(
+        401,
+        'invalid_token',
+        'The access token is invalid or has expired. Sign in again.',
+      );
+    }
+    return user;
+  }
+
+  return { passwordLogin, authenticate };
+}

@@ -1,0 +1,48 @@
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import type { ModuleId } from '#contract/catalog';
+import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
+import { summarize } from '../../features/builder/summary.ts';
+import type { QueryBuilderModel } from '../../features/builder/use-query-builder.ts';
+import { ShareLink } from '../../features/links/share-link.tsx';
+import { SaveQueryButton } from '../../features/saved-queries/save-query-button.tsx';
+import { SavedQueriesMenu } from '../../features/saved-queries/saved-queries-menu.tsx';
+import { workspaceLinkOf } from '../../lib/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/workspace-view.ts';
+
+/** Below the builder: what the query asks, and what to do with it (run, reset, save, share). */
+export function QueryActions({
+  module,
+  builder,
+  view,
+  onRun,
+  onBackToStarter,
+}: {
+  module: ModuleId;
+  builder: QueryBuilderModel;
+  view: WorkspaceView;
+  onRun: () => void;
+  onBackToStarter: () => void;
+}) {
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <QuerySummary builder={builder} />
+        <Group gap="sm">
+          <Button onClick={onRun} disabled={builder.blocking.length > 0}>
+            Run query
+          </Button>
+          <Button variant="default" onClick={onBackToStarter}>
+            Back to the starter query
+          </Button>
+          <SaveQueryButton
+            state={workspaceLinkOf(module, builder.body, view)}
+            suggestedName={summarize(builder.state)}
+          />
+          <SavedQueriesMenu module={module} />
+          <ShareLink module={module} body={builder.body} view={view} />
+        </Group>
+        <BlockingProblems builder={builder} />
+      </Stack>
+    </Paper>
+  );
+}
