@@ -10,6 +10,94 @@ export interface ChartTable {
   readonly rows: readonly (readonly (string | number)[])[];
 }
 
+/** Downloads the chart as a PNG or an SVG image, with its title and legend drawn in. */
+function ExportMenu({
+  title,
+  legend,
+  surface,
+  onError,
+}: {
+  title: string;
+  legend: readonly LegendEntry[];
+  /** The chart's drawing, when there is one. */
+  surface: () => SVGSVGElement | null | undefined;
+  onError: (message: string) => void;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-xs" variant="default">
+          Export image
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          onClick={() => {
+            const svg = surface();
+            if (svg)
+              void downloadPng(svg, title, legend).catch((error: unknown) => {
+                onError(error instanceof Error ? error.message : String(error));
+              });
+          }}
+        >
+          PNG image
+        </Menu.Item>
+        <Menu.Item
+          onClick={() => {
+            const svg = surface();
+            if (svg) downloadSvg(svg, title, legend);
+          }}
+        >
+          SVG (vector)
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The series' colours named on screen. */
+function OnScreenLegend({ legend }: { legend: readonly LegendEntry[] }) {
+  return (
+    <Group gap="md" aria-label="Legend" role="list">
+      {legend.map((entry) => (
+        <Group key={entry.label} gap={6} role="listitem" wrap="nowrap">
+          <span
+            aria-hidden
+            style={{ width: 12, height: 12, background: entry.color, borderRadius: 2 }}
+          />
+          <Text size="xs">{entry.label}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/** The chart's data as a table, named after the chart. */
+function DataTable({ title, table }: { title: string; table: ChartTable }) {
+  return (
+    <Table.ScrollContainer minWidth={320} maxHeight={320}>
+      <Table striped withTableBorder fz="xs" aria-label={`${title}: data`}>
+        <Table.Thead>
+          <Table.Tr>
+            {table.columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((row, index) => (
+            <Table.Tr key={index}>
+              {row.map((cell, column) => (
+                <Table.Td key={column}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /**
  * The frame every chart sits in: title, what the figures come from, export as PNG or SVG, a
  * one-sentence summary and the data as a table (the chart's text alternative).
@@ -62,34 +150,7 @@ export function ChartFrame({
             >
               {showTable ? 'Hide data table' : 'Show data table'}
             </Button>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button size="compact-xs" variant="default">
-                  Export image
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  onClick={() => {
-                    const svg = surface();
-                    if (svg)
-                      void downloadPng(svg, title, legend).catch((error: unknown) => {
-                        setExportError(error instanceof Error ? error.message : String(error));
-                      });
-                  }}
-                >
-                  PNG image
-                </Menu.Item>
-                <Menu.Item
-                  onClick={() => {
-                    const svg = surface();
-                    if (svg) downloadSvg(svg, title, legend);
-                  }}
-                >
-                  SVG (vector)
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ExportMenu title={title} legend={legend} surface={surface} onError={setExportError} />
           </Group>
         </Group>
         {notes.length > 0 && (
@@ -101,19 +162,7 @@ export function ChartFrame({
             ))}
           </Stack>
         )}
-        {legendOnScreen && legend.length > 0 && (
-          <Group gap="md" aria-label="Legend" role="list">
-            {legend.map((entry) => (
-              <Group key={entry.label} gap={6} role="listitem" wrap="nowrap">
-                <span
-                  aria-hidden
-                  style={{ width: 12, height: 12, background: entry.color, borderRadius: 2 }}
-                />
-                <Text size="xs">{entry.label}</Text>
-              </Group>
-            ))}
-          </Group>
-        )}
+        {legendOnScreen && legend.length > 0 && <OnScreenLegend legend={legend} />}
         <div ref={figure} role="figure" aria-label={title} aria-describedby={summaryId}>
           {children}
         </div>
@@ -125,28 +174,7 @@ export function ChartFrame({
             {exportError}
           </Text>
         )}
-        {showTable && (
-          <Table.ScrollContainer minWidth={320} maxHeight={320}>
-            <Table striped withTableBorder fz="xs" aria-label={`${title}: data`}>
-              <Table.Thead>
-                <Table.Tr>
-                  {table.columns.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {table.rows.map((row, index) => (
-                  <Table.Tr key={index}>
-                    {row.map((cell, column) => (
-                      <Table.Td key={column}>{cell}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        {showTable && <DataTable title={title} table={table} />}
       </Stack>
     </Paper>
   );

@@ -2,11 +2,13 @@
  * Generic aggregations of query result rows for the module charts: category sums and monthly
  * counts. Results reach 100,000 rows and are aggregated on the browser's main thread, so every
  * aggregation is one pass over the rows with no sorting of rows, no per-row regular expression
- * for dates and no per-row string building; only the (few) distinct categories, series and
- * months are sorted afterwards.
+ * for dates (months.ts reads them) and no per-row string building; only the (few) distinct
+ * categories, series and months are sorted afterwards.
  */
 import type { ServiceRecord } from '#contract/response';
 import { servedNumber } from '#contract/values';
+import { bucketName, monthIndexOf, monthKey, SIZES } from './months.ts';
+import type { Granularity } from './months.ts';
 
 /** One bar of a category chart. */
 export interface CategoryPoint {
@@ -56,7 +58,6 @@ export interface MonthlySeries {
 
 /** The key of the folded "Other" point or series, unless a real key already uses it. */
 const OTHER_KEY = '__other__';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A category value as a key: text as is, numbers and booleans as text, anything else missing. */
 export function categoryKey(raw: unknown): string {
@@ -133,67 +134,23 @@ export function sumByCategory(
   return [...kept, other];
 }
 
-const ZERO = 48;
-
-/** Two or four ASCII digits at `at`, or -1; charCodeAt instead of a regex on every row. */
-function digits(text: string, at: number, count: number): number {
-  let value = 0;
-  for (let i = at; i < at + count; i++) {
-    const digit = text.charCodeAt(i) - ZERO;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
+/** One pass over the rows: counts per month and per series index, and the range of months. */
+interface MonthTally {
+  /** Series keys in order of first sight: a series' index is its place here. */
+  readonly seriesKeys: readonly string[];
+  readonly seriesTotals: readonly number[];
+  /** Month index to counts by series index (holes where a series has none). */
+  readonly perMonth: ReadonlyMap<number, readonly (number | undefined)[]>;
+  readonly first: number;
+  readonly last: number;
+  readonly undated: number;
 }
 
-/**
- * The month of a date or datetime as year * 12 + month - 1, read from the 'YYYY-MM' prefix as
- * written: an ISO instant late on the 31st stays in its own month, no time-zone shift.
- */
-export function monthIndexOf(raw: unknown): number | undefined {
-  if (typeof raw !== 'string' || raw.length < 7 || raw.charCodeAt(4) !== 45) return undefined;
-  if (raw.length > 7 && raw.charCodeAt(7) !== 45) return undefined;
-  const year = digits(raw, 0, 4);
-  const month = digits(raw, 5, 2);
-  if (year < 0 || month < 1 || month > 12) return undefined;
-  return year * 12 + month - 1;
-}
-
-function monthKey(index: number): string {
-  const month = (index % 12) + 1;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
-}
-
-/** Months per bucket of each granularity. */
-const SIZES = { month: 1, quarter: 3, year: 12 } as const;
-type Granularity = keyof typeof SIZES;
-
-/** A bucket's key and en-US label from its first month index. */
-function bucketName(granularity: Granularity, start: number): { key: string; label: string } {
-  const year = Math.floor(start / 12);
-  const month = start % 12;
-  if (granularity === 'month')
-    return { key: monthKey(start), label: `${MONTHS[month] ?? ''} ${year}` };
-  const yearKey = monthKey(start).slice(0, 4);
-  if (granularity === 'year') return { key: yearKey, label: String(year) };
-  const quarter = Math.floor(month / 3) + 1;
-  return { key: `${yearKey}-Q${quarter}`, label: `Q${quarter} ${year}` };
-}
-
-/**
- * Counts rows per month of `dateField` and per series key; `seriesOf(row)` returns zero, one or
- * several series keys for a row (a row can count in several). Months with no rows inside the
- * range appear with zeros (continuous axis). When there are more months than `maxBuckets`,
- * coarsen to quarters, then years, so the chart never gets more points than fit (years are the
- * coarsest: a range of more years than `maxBuckets` still yields one bucket per year). At most
- * `maxSeries` series come back, the smallest folded into "Other (n)".
- */
-export function countByMonth(
+function tallyMonths(
   rows: readonly ServiceRecord[],
   dateField: string,
   seriesOf: (row: ServiceRecord) => readonly string[],
-  options: { readonly maxSeries: number; readonly maxBuckets: number },
-): MonthlySeries {
+): MonthTally {
   // Series become small integers on first sight so the per-row work is array increments.
   const seriesIndex = new Map<string, number>();
   const seriesKeys: string[] = [];
@@ -227,19 +184,28 @@ export function countByMonth(
       seriesTotals[index] = (seriesTotals[index] ?? 0) + 1;
     }
   }
+  return { seriesKeys, seriesTotals, perMonth, first, last, undated };
+}
 
-  const ranked = seriesKeys.map((key, index) => ({ key, total: seriesTotals[index] ?? 0, index }));
-  const { kept, folded, otherKey } = rankAndFold(
-    ranked,
-    (a, b) => b.total - a.total,
-    options.maxSeries,
-  );
+/**
+ * The series to draw, largest first, the smallest folded into "Other (n)" beyond `maxSeries`;
+ * and the output column of each series index (`target`): its own key, or the "Other" key.
+ */
+function foldSeries(
+  tally: MonthTally,
+  maxSeries: number,
+): { series: MonthlySeriesEntry[]; target: string[] } {
+  const ranked = tally.seriesKeys.map((key, index) => ({
+    key,
+    total: tally.seriesTotals[index] ?? 0,
+    index,
+  }));
+  const { kept, folded, otherKey } = rankAndFold(ranked, (a, b) => b.total - a.total, maxSeries);
   const series: MonthlySeriesEntry[] = kept.map(({ key, total }) => ({
     key,
     label: labelOf(key),
     total,
   }));
-  // The output column of each series index: its own key, or the shared "Other" key.
   const target: string[] = [];
   for (const { key, index } of kept) target[index] = key;
   for (const { index } of folded) target[index] = otherKey;
@@ -252,9 +218,19 @@ export function countByMonth(
       members: folded.map((entry) => entry.key),
     });
   }
+  return { series, target };
+}
 
-  if (perMonth.size === 0) return { buckets: [], series, granularity: 'month', undated };
-  const maxBuckets = Math.max(1, Math.floor(options.maxBuckets) || 1);
+/**
+ * The buckets from the first month to the last, at the finest granularity that gives at most
+ * `maxBuckets` (years are the coarsest), each with every series' count.
+ */
+function monthBuckets(
+  tally: MonthTally,
+  { series, target }: { series: readonly MonthlySeriesEntry[]; target: readonly string[] },
+  maxBuckets: number,
+): { buckets: MonthBucket[]; granularity: Granularity } {
+  const { first, last, perMonth } = tally;
   const fits = (size: number) => Math.floor(last / size) - Math.floor(first / size) < maxBuckets;
   const granularity: Granularity = fits(1) ? 'month' : fits(3) ? 'quarter' : 'year';
   const size = SIZES[granularity];
@@ -282,5 +258,30 @@ export function countByMonth(
       total,
     });
   }
-  return { buckets, series, granularity, undated };
+  return { buckets, granularity };
+}
+
+/**
+ * Counts rows per month of `dateField` and per series key; `seriesOf(row)` returns zero, one or
+ * several series keys for a row (a row can count in several). Months with no rows inside the
+ * range appear with zeros (continuous axis). When there are more months than `maxBuckets`,
+ * coarsen to quarters, then years, so the chart never gets more points than fit (years are the
+ * coarsest: a range of more years than `maxBuckets` still yields one bucket per year). At most
+ * `maxSeries` series come back, the smallest folded into "Other (n)".
+ */
+export function countByMonth(
+  rows: readonly ServiceRecord[],
+  dateField: string,
+  seriesOf: (row: ServiceRecord) => readonly string[],
+  options: { readonly maxSeries: number; readonly maxBuckets: number },
+): MonthlySeries {
+  const tally = tallyMonths(rows, dateField, seriesOf);
+  const folded = foldSeries(tally, options.maxSeries);
+  const { series } = folded;
+  if (tally.perMonth.size === 0) {
+    return { buckets: [], series, granularity: 'month', undated: tally.undated };
+  }
+  const maxBuckets = Math.max(1, Math.floor(options.maxBuckets) || 1);
+  const { buckets, granularity } = monthBuckets(tally, folded, maxBuckets);
+  return { buckets, series, granularity, undated: tally.undated };
 }

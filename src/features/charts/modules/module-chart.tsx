@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
+import type { ChartTable } from '../chart-frame.tsx';
 import { LegendLabel } from '../legend-label.tsx';
 import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
@@ -88,6 +89,87 @@ function CategoryBars({
   );
 }
 
+const GRANULARITY_COLUMNS = { month: 'Month', quarter: 'Quarter', year: 'Year' } as const;
+
+/** The buckets' range, the busiest one, and each series' total. */
+function monthlySummary(series: MonthlySeries): string {
+  const busiest = series.buckets.reduce<(typeof series.buckets)[number] | undefined>(
+    (best, bucket) => (best === undefined || bucket.total > best.total ? bucket : best),
+    undefined,
+  );
+  return busiest
+    ? `${String(series.buckets.length)} ${series.granularity}${series.buckets.length === 1 ? '' : 's'} from ${series.buckets[0]?.label ?? ''} to ${series.buckets.at(-1)?.label ?? ''}; the busiest is ${busiest.label} with ${formatCount(busiest.total)}. Series: ${series.series.map((entry) => `${entry.label} ${formatCount(entry.total)}`).join(', ')}.`
+    : 'No dated rows to chart.';
+}
+
+/** One row per bucket: each series' count and the total. */
+function monthlyTable(series: MonthlySeries): ChartTable {
+  return {
+    columns: [
+      GRANULARITY_COLUMNS[series.granularity],
+      ...series.series.map((entry) => entry.label),
+      'Total',
+    ],
+    rows: series.buckets.map((bucket) => [
+      bucket.label,
+      ...series.series.map((entry) => formatCount(bucket.values[entry.key] ?? 0)),
+      formatCount(bucket.total),
+    ]),
+  };
+}
+
+/** The stacked bars themselves: one stack per bucket, one segment per series. */
+function MonthlyBarChart({
+  module,
+  series,
+  dateField,
+  width,
+  onFilter,
+}: {
+  module: ModuleChartId;
+  series: MonthlySeries;
+  dateField: string;
+  width: number;
+  onFilter: (filter: RowFilter) => void;
+}) {
+  return (
+    <BarChart
+      width={width}
+      height={300}
+      data={series.buckets}
+      margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
+    >
+      <CartesianGrid vertical={false} strokeDasharray="3 3" />
+      {/* A fixed step: recharts then skips measuring every label to find room (costly). */}
+      <XAxis
+        dataKey="label"
+        interval={Math.max(0, Math.ceil(series.buckets.length / Math.max(1, width / 72)) - 1)}
+      />
+      <YAxis allowDecimals={false} width={48} />
+      <Tooltip />
+      <Legend formatter={(value: string) => <LegendLabel text={value} />} />
+      {series.series.map((entry, index) => (
+        <Bar
+          key={entry.key}
+          // A function: recharts reads a string key as a path, and field names may hold dots.
+          dataKey={(bucket: MonthBucket) => bucket.values[entry.key] ?? 0}
+          name={entry.label}
+          stackId="count"
+          maxBarSize={48}
+          fill={seriesColor(index, entry.other === true)}
+          cursor="pointer"
+          isAnimationActive={false}
+          onClick={(_item, bucketIndex) => {
+            const bucket = series.buckets[bucketIndex];
+            if (bucket) onFilter(monthlyFilter(module, dateField, bucket, entry));
+          }}
+        />
+      ))}
+    </BarChart>
+  );
+}
+
+/** Rows counted per month (or quarter, or year), stacked by series, in their frame. */
 function MonthlyBars({
   module,
   series,
@@ -102,15 +184,10 @@ function MonthlyBars({
   onFilter: (filter: RowFilter) => void;
 }) {
   const chart = MODULE_CHARTS[module];
-  const data = series.buckets;
   const legend = series.series.map((entry, index) => ({
     label: entry.label,
     color: seriesColor(index, entry.other === true),
   }));
-  const busiest = series.buckets.reduce<(typeof series.buckets)[number] | undefined>(
-    (best, bucket) => (best === undefined || bucket.total > best.total ? bucket : best),
-    undefined,
-  );
   const notes = [
     `${chart.description} Counted by ${dateField}, per ${series.granularity}. Click a segment to show its rows in the table.`,
   ];
@@ -121,61 +198,16 @@ function MonthlyBars({
       title={chart.title}
       notes={notes}
       legend={legend}
-      summary={
-        busiest
-          ? `${String(series.buckets.length)} ${series.granularity}${series.buckets.length === 1 ? '' : 's'} from ${series.buckets[0]?.label ?? ''} to ${series.buckets.at(-1)?.label ?? ''}; the busiest is ${busiest.label} with ${formatCount(busiest.total)}. Series: ${series.series.map((entry) => `${entry.label} ${formatCount(entry.total)}`).join(', ')}.`
-          : 'No dated rows to chart.'
-      }
-      table={{
-        columns: [
-          series.granularity === 'month'
-            ? 'Month'
-            : series.granularity === 'quarter'
-              ? 'Quarter'
-              : 'Year',
-          ...series.series.map((entry) => entry.label),
-          'Total',
-        ],
-        rows: series.buckets.map((bucket) => [
-          bucket.label,
-          ...series.series.map((entry) => formatCount(bucket.values[entry.key] ?? 0)),
-          formatCount(bucket.total),
-        ]),
-      }}
+      summary={monthlySummary(series)}
+      table={monthlyTable(series)}
     >
-      <BarChart
+      <MonthlyBarChart
+        module={module}
+        series={series}
+        dateField={dateField}
         width={width}
-        height={300}
-        data={data}
-        margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
-      >
-        <CartesianGrid vertical={false} strokeDasharray="3 3" />
-        {/* A fixed step: recharts then skips measuring every label to find room (costly). */}
-        <XAxis
-          dataKey="label"
-          interval={Math.max(0, Math.ceil(series.buckets.length / Math.max(1, width / 72)) - 1)}
-        />
-        <YAxis allowDecimals={false} width={48} />
-        <Tooltip />
-        <Legend formatter={(value: string) => <LegendLabel text={value} />} />
-        {series.series.map((entry, index) => (
-          <Bar
-            key={entry.key}
-            // A function: recharts reads a string key as a path, and field names may hold dots.
-            dataKey={(bucket: MonthBucket) => bucket.values[entry.key] ?? 0}
-            name={entry.label}
-            stackId="count"
-            maxBarSize={48}
-            fill={seriesColor(index, entry.other === true)}
-            cursor="pointer"
-            isAnimationActive={false}
-            onClick={(_item, bucketIndex) => {
-              const bucket = series.buckets[bucketIndex];
-              if (bucket) onFilter(monthlyFilter(module, dateField, bucket, entry));
-            }}
-          />
-        ))}
-      </BarChart>
+        onFilter={onFilter}
+      />
     </ChartFrame>
   );
 }

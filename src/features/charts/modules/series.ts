@@ -5,8 +5,9 @@
 import type { ServiceRecord } from '#contract/response';
 import { parseBoolean } from '#contract/values';
 import { maxBarsForWidth } from '../downsample.ts';
-import { categoryKey, countByMonth, monthIndexOf, sumByCategory } from './aggregate.ts';
+import { categoryKey, countByMonth, sumByCategory } from './aggregate.ts';
 import type { CategoryPoint, MonthlySeries } from './aggregate.ts';
+import { monthIndexOf } from './months.ts';
 
 /** The modules with a chart of their own here (13F holdings has its own charts). */
 export type ModuleChartId =

@@ -1,44 +1,21 @@
 import { Checkbox, Group } from '@mantine/core';
 import { useMemo } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { ChartFrame } from '../chart-frame.tsx';
+import type { ChartTable } from '../chart-frame.tsx';
 import { flagSetting } from '../chart-settings.ts';
-import { LegendLabel } from '../legend-label.tsx';
-import {
-  formatChange,
-  formatCount,
-  formatUsd,
-  formatUsdCompact,
-  formatWeight,
-} from '../chart-format.ts';
-import { BarTooltip } from '../chart-tooltip.tsx';
+import type { ChartSettingsProps } from '../chart-settings.ts';
+import { formatChange, formatCount, formatUsd, formatWeight } from '../chart-format.ts';
 import type { TooltipContent } from '../chart-tooltip.tsx';
 import { STATUS_COLORS } from '../colors.ts';
 import { changesFromServed, holdingsChanges, STATUS_ORDER } from './analytics.ts';
 import type { HoldingChange } from './analytics.ts';
-import type { DataFlag } from './flags.ts';
+import { changeBars, maxBarsFor } from './change-bars.ts';
+import type { ChangeBar } from './change-bars.ts';
+import { HorizontalBars } from './horizontal-bars.tsx';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
+import { ValueSplitChart } from './value-split-chart.tsx';
 
 const BAR_ROW = 22;
-const QUANTITY = '#0072b2';
-const PRICE = '#e69f00';
-
-interface ChangeBar extends HoldingChange {
-  readonly name: string;
-  /** Where the bar ends: the change in percent, NEW drawn at the axis' end. */
-  readonly plotted: number;
-  readonly fill: string;
-  readonly flags: readonly DataFlag[];
-}
 
 /** A change bar's tooltip: shares and value before and after, the split, impact, flags. */
 function describeChangeBar(bar: ChangeBar): TooltipContent {
@@ -70,6 +47,100 @@ function useChanges(scope: ThirteenFScope) {
   }, [scope.fullPortfolio, scope.previousPositions, scope.inResult]);
 }
 
+/** Where the statuses come from, and which changes are charted. */
+function changesNotes(
+  scope: ThirteenFScope,
+  {
+    derived,
+    shown,
+    charted,
+    wholePortfolio,
+  }: {
+    derived: boolean;
+    shown: number;
+    charted: number;
+    wholePortfolio: boolean;
+  },
+): string[] {
+  return [
+    derived
+      ? `Classified here from ${scope.period} against ${scope.previousPeriod ?? ''} (both quarters fetched for this chart); sorted by portfolio impact within each status.`
+      : scope.previousPending
+        ? 'Loading the previous quarter…'
+        : `No filing for ${scope.previousPeriod ?? 'the previous quarter'} in the data: statuses and changes as served, without the value split.`,
+    `${shown > charted ? `Showing the ${formatCount(charted)} largest of ${formatCount(shown)} changes. ` : ''}${wholePortfolio ? 'Whole portfolio.' : 'Positions in this result only.'}`,
+  ];
+}
+
+/** How many changes of each status, and the largest impact charted. */
+function changesSummary(changes: readonly HoldingChange[], bars: readonly ChangeBar[]): string {
+  const counts = STATUS_ORDER.map(
+    (status) => [status, changes.filter((change) => change.status === status).length] as const,
+  );
+  return `${counts.map(([status, count]) => `${formatCount(count)} ${status}`).join(', ')}.${
+    bars[0]
+      ? ` The largest impact is ${bars.reduce((a, b) => (b.impact > a.impact ? b : a)).label}.`
+      : ''
+  }`;
+}
+
+function changesTable(bars: readonly ChangeBar[]): ChartTable {
+  return {
+    columns: [
+      'Holding',
+      'Status',
+      'Shares before',
+      'Shares after',
+      'Share change',
+      'Quantity effect',
+      'Price effect',
+      'Impact (pp)',
+    ],
+    rows: bars.map((bar) => [
+      bar.label,
+      bar.status,
+      formatCount(bar.sharesBefore),
+      formatCount(bar.sharesAfter),
+      bar.status === 'NEW' ? 'new' : formatChange(bar.shareChangePct),
+      bar.quantityEffect === null ? '—' : formatUsd(bar.quantityEffect),
+      bar.priceEffect === null ? '—' : formatUsd(bar.priceEffect),
+      formatWeight(bar.impact),
+    ]),
+  };
+}
+
+/** Which changes are charted: the whole portfolio's or the result's, UNCHANGED ones or not. */
+function ChangesControls({
+  wholePortfolio,
+  withUnchanged,
+  onSettingsChange,
+}: {
+  wholePortfolio: boolean;
+  withUnchanged: boolean;
+  onSettingsChange: ChartSettingsProps['onSettingsChange'];
+}) {
+  return (
+    <Group gap="sm">
+      <Checkbox
+        size="xs"
+        label="Whole portfolio"
+        checked={wholePortfolio}
+        onChange={(event) => {
+          onSettingsChange({ wholePortfolio: event.currentTarget.checked });
+        }}
+      />
+      <Checkbox
+        size="xs"
+        label="Unchanged"
+        checked={withUnchanged}
+        onChange={(event) => {
+          onSettingsChange({ unchanged: event.currentTarget.checked });
+        }}
+      />
+    </Group>
+  );
+}
+
 /** Quarter-over-quarter holdings changes: diverging bars by status, and each change's value split. */
 export function ChangesChart({
   scope,
@@ -86,206 +157,64 @@ export function ChangesChart({
     () => new Set(scope.inResult.map((position) => position.cusip)),
     [scope.inResult],
   );
-  const maxBars = Math.max(10, Math.min(40, Math.floor(width / 24)));
-  const shown = changes.filter(
-    (change) =>
-      (wholePortfolio || inResult.has(change.cusip)) &&
-      (withUnchanged || change.status !== 'UNCHANGED'),
-  );
-  // The largest impacts, then back in status groups so the groups stay together.
-  const kept = new Set([...shown].sort((a, b) => b.impact - a.impact).slice(0, maxBars));
-  const ordered = shown.filter((change) => kept.has(change));
-  // A round end for the axis; NEW positions (an infinite rise) are drawn reaching it.
-  const largestRise =
-    Math.ceil(Math.max(100, ...ordered.map((change) => change.shareChangePct ?? 0)) / 50) * 50;
-  const bars: ChangeBar[] = ordered.map((change) => {
-    const changeFlags = flags.get(change.cusip) ?? [];
-    return {
-      ...change,
-      name: `${changeFlags.some((flag) => flag.kind === 'price-jump') ? '⚠ ' : ''}${change.label}`,
-      plotted: change.status === 'NEW' ? largestRise : (change.shareChangePct ?? 0),
-      fill: STATUS_COLORS[change.status],
-      flags: changeFlags,
-    };
+  const { shown, bars, largestRise } = changeBars(changes, flags, {
+    inResult,
+    wholePortfolio,
+    withUnchanged,
+    maxBars: maxBarsFor(width),
   });
-  // Without the status colour: each of the two stacked series has its own.
-  const split = bars
-    .filter((bar) => bar.quantityEffect !== null && bar.priceEffect !== null)
-    .map((bar) => ({ ...bar, fill: undefined }));
-  const counts = STATUS_ORDER.map(
-    (status) => [status, changes.filter((change) => change.status === status).length] as const,
-  );
-  const pick = (bar: HoldingChange | undefined) => {
-    if (bar) {
-      onFilter({
-        label: `${bar.label} (${bar.status}) · ${scope.filer} · ${scope.period}`,
-        conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
-      });
-    }
+  const pick = (bar: HoldingChange) => {
+    onFilter({
+      label: `${bar.label} (${bar.status}) · ${scope.filer} · ${scope.period}`,
+      conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
+    });
   };
-  const notes = [
-    derived
-      ? `Classified here from ${scope.period} against ${scope.previousPeriod ?? ''} (both quarters fetched for this chart); sorted by portfolio impact within each status.`
-      : scope.previousPending
-        ? 'Loading the previous quarter…'
-        : `No filing for ${scope.previousPeriod ?? 'the previous quarter'} in the data: statuses and changes as served, without the value split.`,
-    `${shown.length > ordered.length ? `Showing the ${formatCount(ordered.length)} largest of ${formatCount(shown.length)} changes. ` : ''}${wholePortfolio ? 'Whole portfolio.' : 'Positions in this result only.'}`,
-  ];
-  const title = `Holdings changes — ${scope.filer} · ${scope.period}`;
   return (
     <>
       <ChartFrame
-        title={title}
-        notes={notes}
+        title={`Holdings changes — ${scope.filer} · ${scope.period}`}
+        notes={changesNotes(scope, {
+          derived,
+          shown: shown.length,
+          charted: bars.length,
+          wholePortfolio,
+        })}
         legendOnScreen
         legend={STATUS_ORDER.map((status) => ({ label: status, color: STATUS_COLORS[status] }))}
         controls={
-          <Group gap="sm">
-            <Checkbox
-              size="xs"
-              label="Whole portfolio"
-              checked={wholePortfolio}
-              onChange={(event) => {
-                onSettingsChange({ wholePortfolio: event.currentTarget.checked });
-              }}
-            />
-            <Checkbox
-              size="xs"
-              label="Unchanged"
-              checked={withUnchanged}
-              onChange={(event) => {
-                onSettingsChange({ unchanged: event.currentTarget.checked });
-              }}
-            />
-          </Group>
+          <ChangesControls
+            wholePortfolio={wholePortfolio}
+            withUnchanged={withUnchanged}
+            onSettingsChange={onSettingsChange}
+          />
         }
-        summary={`${counts.map(([status, count]) => `${formatCount(count)} ${status}`).join(', ')}.${
-          bars[0]
-            ? ` The largest impact is ${bars.reduce((a, b) => (b.impact > a.impact ? b : a)).label}.`
-            : ''
-        }`}
-        table={{
-          columns: [
-            'Holding',
-            'Status',
-            'Shares before',
-            'Shares after',
-            'Share change',
-            'Quantity effect',
-            'Price effect',
-            'Impact (pp)',
-          ],
-          rows: bars.map((bar) => [
-            bar.label,
-            bar.status,
-            formatCount(bar.sharesBefore),
-            formatCount(bar.sharesAfter),
-            bar.status === 'NEW' ? 'new' : formatChange(bar.shareChangePct),
-            bar.quantityEffect === null ? '—' : formatUsd(bar.quantityEffect),
-            bar.priceEffect === null ? '—' : formatUsd(bar.priceEffect),
-            formatWeight(bar.impact),
-          ]),
-        }}
+        summary={changesSummary(changes, bars)}
+        table={changesTable(bars)}
       >
-        <BarChart
-          layout="vertical"
-          width={width}
-          height={bars.length * BAR_ROW + 48}
+        <HorizontalBars
           data={bars}
-          margin={{ left: 8, right: 24, top: 4, bottom: 4 }}
-        >
-          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-          <XAxis
-            type="number"
-            domain={[-100, largestRise]}
-            ticks={[-100, -50, 0, 50, 100, ...(largestRise > 100 ? [largestRise] : [])]}
-            tickFormatter={(value: number) => `${String(value)}%`}
-          />
-          <YAxis type="category" dataKey="name" width={120} interval={0} tick={{ fontSize: 12 }} />
-          <ReferenceLine x={0} stroke="#444" />
-          <Tooltip content={<BarTooltip describe={describeChangeBar} />} />
-          <Bar
-            dataKey="plotted"
-            name="Share change"
-            cursor="pointer"
-            isAnimationActive={false}
-            onClick={(_item, index) => {
-              pick(bars[index]);
-            }}
-          />
-        </BarChart>
-      </ChartFrame>
-      {split.length > 0 && (
-        <ChartFrame
-          title={`Value change split — ${scope.filer} · ${scope.period}`}
-          notes={[
-            'Each position’s change in value split into what trading did (shares bought or sold at last quarter’s price) and what the price did (on the shares now held).',
-          ]}
-          legend={[
-            { label: 'Quantity effect', color: QUANTITY },
-            { label: 'Price effect', color: PRICE },
-          ]}
-          summary={`Across these ${formatCount(split.length)} positions, trading moved ${formatUsd(split.reduce((total, bar) => total + (bar.quantityEffect ?? 0), 0))} and prices ${formatUsd(split.reduce((total, bar) => total + (bar.priceEffect ?? 0), 0))}.`}
-          table={{
-            columns: [
-              'Holding',
-              'Quantity effect (USD)',
-              'Price effect (USD)',
-              'Value change (USD)',
-            ],
-            rows: split.map((bar) => [
-              bar.label,
-              formatUsd(bar.quantityEffect),
-              formatUsd(bar.priceEffect),
-              formatUsd((bar.quantityEffect ?? 0) + (bar.priceEffect ?? 0)),
-            ]),
+          width={width}
+          rowHeight={BAR_ROW}
+          axisHeight={48}
+          category={{ dataKey: 'name', width: 120, fontSize: 12 }}
+          valueAxis={{
+            domain: [-100, largestRise],
+            ticks: [-100, -50, 0, 50, 100, ...(largestRise > 100 ? [largestRise] : [])],
+            tickFormatter: (value: number) => `${String(value)}%`,
           }}
-        >
-          <BarChart
-            layout="vertical"
-            stackOffset="sign"
-            width={width}
-            height={split.length * BAR_ROW + 72}
-            data={split}
-            margin={{ left: 8, right: 24, top: 4, bottom: 4 }}
-          >
-            <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-            <XAxis type="number" tickFormatter={(value: number) => formatUsdCompact(value)} />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={120}
-              interval={0}
-              tick={{ fontSize: 12 }}
-            />
-            <ReferenceLine x={0} stroke="#444" />
-            <Tooltip formatter={(value) => formatUsd(Number(value))} />
-            <Legend formatter={(value: string) => <LegendLabel text={value} />} />
-            <Bar
-              dataKey="quantityEffect"
-              name="Quantity effect"
-              stackId="effect"
-              fill={QUANTITY}
-              isAnimationActive={false}
-              cursor="pointer"
-              onClick={(_item, index) => {
-                pick(split[index]);
-              }}
-            />
-            <Bar
-              dataKey="priceEffect"
-              name="Price effect"
-              stackId="effect"
-              fill={PRICE}
-              isAnimationActive={false}
-              cursor="pointer"
-              onClick={(_item, index) => {
-                pick(split[index]);
-              }}
-            />
-          </BarChart>
-        </ChartFrame>
-      )}
+          series={[{ dataKey: 'plotted', name: 'Share change' }]}
+          tooltip={{ describe: describeChangeBar }}
+          zeroLine
+          onSelect={pick}
+        />
+      </ChartFrame>
+      <ValueSplitChart
+        scope={scope}
+        bars={bars}
+        width={width}
+        rowHeight={BAR_ROW}
+        onSelect={pick}
+      />
     </>
   );
 }

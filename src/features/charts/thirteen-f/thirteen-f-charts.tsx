@@ -14,7 +14,7 @@ import { positionFlags } from './flags.ts';
 import type { DataFlag } from './flags.ts';
 import { HistoryChart } from './history-chart.tsx';
 import { useThirteenFScope } from './use-thirteen-f-scope.ts';
-import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { WeightsChart } from './weights-chart.tsx';
 
 const TABS = ['weights', 'changes', 'history'] as const;
@@ -125,6 +125,77 @@ function FlagSummary({
   );
 }
 
+/** The filer's matched account, for its related queries: from the rows, else fetched. */
+function useFilerAccountOf(rows: readonly ServiceRecord[], scope: ThirteenFScope) {
+  const fromRows = useMemo(() => {
+    const row = rows.find(
+      (candidate) => candidate.companyname === undefined || candidate.companyname === scope.filer,
+    );
+    return row ? matchedAccountOf(row) : null;
+  }, [rows, scope.filer]);
+  return useFilerAccount(scope.known ? scope.filer : null, fromRows);
+}
+
+/** Why there is nothing to chart: the fields the rows lack, or no row with a position. */
+function NoPositions({
+  rows,
+  body,
+}: {
+  rows: readonly ServiceRecord[];
+  body: Readonly<Record<string, unknown>>;
+}) {
+  const unmet = unmetNeeds(rows, POSITION_NEEDS);
+  return (
+    <Alert color="gray" title="13F charts">
+      <Text size="sm">
+        {unmet.length > 0
+          ? missingFieldsMessage(unmet, body, 'The charts need')
+          : 'No row has a cusip with a value or portfolio_pct_weight to chart.'}
+      </Text>
+    </Alert>
+  );
+}
+
+/** One tab per chart; only the open one is drawn. */
+function ChartTabs({
+  tab,
+  onTabChange,
+  chartProps,
+}: {
+  tab: (typeof TABS)[number];
+  onTabChange: (tab: string) => void;
+  chartProps: ThirteenFChartProps;
+}) {
+  return (
+    <Tabs
+      value={tab}
+      onChange={(next) => {
+        if (next) onTabChange(next);
+      }}
+      keepMounted={false}
+    >
+      <Tabs.List>
+        <Tabs.Tab value="weights">Portfolio weights</Tabs.Tab>
+        <Tabs.Tab value="changes">Holdings changes</Tabs.Tab>
+        <Tabs.Tab value="history">History</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="weights" pt="xs">
+        <WeightsChart {...chartProps} />
+      </Tabs.Panel>
+      <Tabs.Panel value="changes" pt="xs">
+        <Stack gap="sm">
+          <ChangesChart {...chartProps} />
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="history" pt="xs">
+        <Stack gap="sm">
+          <HistoryChart {...chartProps} />
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
 /** The 13F charts of a result: portfolio weights, holdings changes and history, with flags. */
 export function ThirteenFCharts({
   rows,
@@ -146,14 +217,7 @@ export function ThirteenFCharts({
   const flags = useFlags(scope);
   const { ref, width } = useChartWidth();
   const chartWidth = Math.max(360, Math.floor(width ?? 0) - 24);
-  const chartProps = { scope, flags, width: chartWidth, onFilter, ...chartSettings };
-  const fromRows = useMemo(() => {
-    const row = rows.find(
-      (candidate) => candidate.companyname === undefined || candidate.companyname === scope.filer,
-    );
-    return row ? matchedAccountOf(row) : null;
-  }, [rows, scope.filer]);
-  const { account, pending } = useFilerAccount(scope.known ? scope.filer : null, fromRows);
+  const { account, pending } = useFilerAccountOf(rows, scope);
 
   if (scope.preparing) {
     return (
@@ -163,18 +227,7 @@ export function ThirteenFCharts({
       </Group>
     );
   }
-  if (scope.positions.length === 0) {
-    const unmet = unmetNeeds(rows, POSITION_NEEDS);
-    return (
-      <Alert color="gray" title="13F charts">
-        <Text size="sm">
-          {unmet.length > 0
-            ? missingFieldsMessage(unmet, body, 'The charts need')
-            : 'No row has a cusip with a value or portfolio_pct_weight to chart.'}
-        </Text>
-      </Alert>
-    );
-  }
+  if (scope.positions.length === 0) return <NoPositions rows={rows} body={body} />;
   return (
     <Stack gap="sm" ref={ref}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -184,32 +237,13 @@ export function ThirteenFCharts({
       <FlagSummary scope={scope} flags={flags} />
       {/* Drawn once the width is known, rather than twice (at a guessed width, then the real one). */}
       {width !== undefined && (
-        <Tabs
-          value={tab}
-          onChange={(next) => {
-            if (next) chartSettings.onSettingsChange({ tab: next });
+        <ChartTabs
+          tab={tab}
+          onTabChange={(next) => {
+            chartSettings.onSettingsChange({ tab: next });
           }}
-          keepMounted={false}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="weights">Portfolio weights</Tabs.Tab>
-            <Tabs.Tab value="changes">Holdings changes</Tabs.Tab>
-            <Tabs.Tab value="history">History</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="weights" pt="xs">
-            <WeightsChart {...chartProps} />
-          </Tabs.Panel>
-          <Tabs.Panel value="changes" pt="xs">
-            <Stack gap="sm">
-              <ChangesChart {...chartProps} />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="history" pt="xs">
-            <Stack gap="sm">
-              <HistoryChart {...chartProps} />
-            </Stack>
-          </Tabs.Panel>
-        </Tabs>
+          chartProps={{ scope, flags, width: chartWidth, onFilter, ...chartSettings }}
+        />
       )}
     </Stack>
   );

@@ -1,16 +1,18 @@
 import { Group, SegmentedControl, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { choiceSetting } from '../chart-settings.ts';
-import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ChartSettingsProps } from '../chart-settings.ts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
-import { BarTooltip } from '../chart-tooltip.tsx';
+import type { ChartTable } from '../chart-frame.tsx';
 import type { TooltipContent } from '../chart-tooltip.tsx';
 import { formatCount, formatUsd, formatWeight } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
 import { portfolioWeights } from './analytics.ts';
+import type { PortfolioWeights } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
-import type { ThirteenFChartProps } from './use-thirteen-f-scope.ts';
+import { HorizontalBars } from './horizontal-bars.tsx';
+import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 
 const BAR_ROW = 24;
 const OTHER = '__other__';
@@ -43,26 +45,13 @@ function describeWeightBar(bar: WeightBar): TooltipContent {
   };
 }
 
-/** Portfolio weights of one filer and period: the top N holdings and the rest, with concentration. */
-export function WeightsChart({
-  scope,
-  flags,
-  width,
-  onFilter,
-  settings,
-  onSettingsChange,
-}: ThirteenFChartProps) {
-  const topN = choiceSetting(settings, 'topN', TOP_N_CHOICES, '15');
-  const positions = scope.fullPortfolio ?? scope.inResult;
-  const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
-  // Which of the shown slices the result holds (not a set of every position: there may be 100k).
-  const inResult = useMemo(() => {
-    const shown = new Set(weights.top.map((slice) => slice.cusip));
-    const held = new Set<string>();
-    for (const position of scope.inResult) if (shown.has(position.cusip)) held.add(position.cusip);
-    return held;
-  }, [weights.top, scope.inResult]);
-  const bars: WeightBar[] = [
+/** The bars: the top slices (lighter when not in the result, ⚠ when flagged), then "Other". */
+function weightBars(
+  weights: PortfolioWeights,
+  inResult: ReadonlySet<string>,
+  flags: ReadonlyMap<string, readonly DataFlag[]>,
+): WeightBar[] {
+  return [
     ...weights.top.map((slice) => {
       const sliceFlags = flags.get(slice.cusip) ?? [];
       return {
@@ -91,7 +80,11 @@ export function WeightsChart({
         ]
       : []),
   ];
-  const notes = [
+}
+
+/** Where the positions come from, and where the weights do. */
+function weightsNotes(scope: ThirteenFScope, weights: PortfolioWeights): string[] {
+  return [
     scope.fullPortfolio === undefined
       ? 'Loading the whole portfolio for totals and concentration…'
       : scope.fetchedPortfolio
@@ -101,64 +94,118 @@ export function WeightsChart({
       ? 'Weights as the service computes them (value ÷ the filer’s total).'
       : 'The rows carry no weights: derived here as value ÷ the portfolio’s total.',
   ];
-  const largest = weights.top[0];
-  const title = `Portfolio weights — ${scope.filer} · ${scope.period}`;
-  const pickOther = (): RowFilter => ({
-    label: `Other holdings · ${scope.filer} · ${scope.period}`,
-    conditions: [
-      ...scope.pairConditions,
-      { field: 'cusip', op: 'notIn', values: weights.top.map((slice) => slice.cusip) },
+}
+
+/** Every shown slice, and the rest as one "Other" row. */
+function weightsTable(weights: PortfolioWeights): ChartTable {
+  return {
+    columns: ['Holding', 'Issuer', 'CUSIP', 'Weight', 'Value (USD)'],
+    rows: [
+      ...weights.top.map((slice) => [
+        slice.label,
+        slice.issuer,
+        slice.cusip,
+        formatWeight(slice.weight),
+        formatUsd(slice.value),
+      ]),
+      [
+        'Other',
+        `${formatCount(weights.other.count)} holdings`,
+        '',
+        formatWeight(weights.other.weight),
+        '',
+      ],
     ],
-  });
+  };
+}
+
+/** The table filter of a clicked bar: its holding, or every holding not shown for "Other". */
+function weightBarFilter(
+  bar: WeightBar,
+  scope: ThirteenFScope,
+  weights: PortfolioWeights,
+): RowFilter {
+  if (bar.key === OTHER) {
+    return {
+      label: `Other holdings · ${scope.filer} · ${scope.period}`,
+      conditions: [
+        ...scope.pairConditions,
+        { field: 'cusip', op: 'notIn', values: weights.top.map((slice) => slice.cusip) },
+      ],
+    };
+  }
+  return {
+    label: `${bar.label} · ${scope.filer} · ${scope.period}`,
+    conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.key] }],
+  };
+}
+
+/** How many holdings get a bar of their own. */
+function TopNControl({
+  topN,
+  onSettingsChange,
+}: {
+  topN: (typeof TOP_N_CHOICES)[number];
+  onSettingsChange: ChartSettingsProps['onSettingsChange'];
+}) {
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Holdings shown"
+      value={topN}
+      onChange={(next) => {
+        onSettingsChange({ topN: next });
+      }}
+      data={[
+        { value: '10', label: 'Top 10' },
+        { value: '15', label: 'Top 15' },
+        { value: '25', label: 'Top 25' },
+      ]}
+    />
+  );
+}
+
+/** Which of the shown slices the result holds (not a set of every position: there may be 100k). */
+function useShownInResult(weights: PortfolioWeights, scope: ThirteenFScope): ReadonlySet<string> {
+  return useMemo(() => {
+    const shown = new Set(weights.top.map((slice) => slice.cusip));
+    const held = new Set<string>();
+    for (const position of scope.inResult) if (shown.has(position.cusip)) held.add(position.cusip);
+    return held;
+  }, [weights.top, scope.inResult]);
+}
+
+/** Portfolio weights of one filer and period: the top N holdings and the rest, with concentration. */
+export function WeightsChart({
+  scope,
+  flags,
+  width,
+  onFilter,
+  settings,
+  onSettingsChange,
+}: ThirteenFChartProps) {
+  const topN = choiceSetting(settings, 'topN', TOP_N_CHOICES, '15');
+  const positions = scope.fullPortfolio ?? scope.inResult;
+  const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
+  const inResult = useShownInResult(weights, scope);
+  const largest = weights.top[0];
   return (
     <ChartFrame
-      title={title}
-      notes={notes}
+      title={`Portfolio weights — ${scope.filer} · ${scope.period}`}
+      notes={weightsNotes(scope, weights)}
       legendOnScreen
       legend={[
         { label: 'In this result', color: PRIMARY },
         ...(scope.fetchedPortfolio ? [{ label: 'Not in this result', color: OUTSIDE }] : []),
         { label: 'Other holdings', color: seriesColor(0, true) },
       ]}
-      controls={
-        <SegmentedControl
-          size="xs"
-          aria-label="Holdings shown"
-          value={topN}
-          onChange={(next) => {
-            onSettingsChange({ topN: next });
-          }}
-          data={[
-            { value: '10', label: 'Top 10' },
-            { value: '15', label: 'Top 15' },
-            { value: '25', label: 'Top 25' },
-          ]}
-        />
-      }
+      controls={<TopNControl topN={topN} onSettingsChange={onSettingsChange} />}
       summary={
         largest
           ? `The largest holding is ${largest.label} at ${formatWeight(largest.weight)}; the top 10 make up ${formatWeight(weights.top10Weight)} of ${formatUsd(weights.total)}.`
           : 'No holdings to chart.'
       }
-      table={{
-        columns: ['Holding', 'Issuer', 'CUSIP', 'Weight', 'Value (USD)'],
-        rows: [
-          ...weights.top.map((slice) => [
-            slice.label,
-            slice.issuer,
-            slice.cusip,
-            formatWeight(slice.weight),
-            formatUsd(slice.value),
-          ]),
-          [
-            'Other',
-            `${formatCount(weights.other.count)} holdings`,
-            '',
-            formatWeight(weights.other.weight),
-            '',
-          ],
-        ],
-      }}
+      table={weightsTable(weights)}
     >
       <Group gap="lg" mb={4}>
         <Text size="sm">
@@ -168,46 +215,20 @@ export function WeightsChart({
           Total value: <strong>{formatUsd(weights.total)}</strong>
         </Text>
       </Group>
-      <BarChart
-        layout="vertical"
+      <HorizontalBars
+        data={weightBars(weights, inResult, flags)}
         width={width}
-        height={bars.length * BAR_ROW + 40}
-        data={bars}
-        margin={{ left: 8, right: 56, top: 4, bottom: 4 }}
-      >
-        <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-        <XAxis type="number" unit="%" domain={[0, 'auto']} />
-        <YAxis type="category" dataKey="label" width={170} interval={0} tick={{ fontSize: 12 }} />
-        <Tooltip content={<BarTooltip describe={describeWeightBar} />} />
-        <Bar
-          dataKey="weight"
-          name="Weight"
-          cursor="pointer"
-          isAnimationActive={false}
-          onClick={(_item, index) => {
-            const bar = bars[index];
-            if (!bar) return;
-            onFilter(
-              bar.key === OTHER
-                ? pickOther()
-                : {
-                    label: `${bar.label} · ${scope.filer} · ${scope.period}`,
-                    conditions: [
-                      ...scope.pairConditions,
-                      { field: 'cusip', op: 'in', values: [bar.key] },
-                    ],
-                  },
-            );
-          }}
-        >
-          <LabelList
-            dataKey="weight"
-            position="right"
-            formatter={(value: unknown) => formatWeight(Number(value))}
-            fontSize={11}
-          />
-        </Bar>
-      </BarChart>
+        rowHeight={BAR_ROW}
+        axisHeight={40}
+        category={{ dataKey: 'label', width: 170, fontSize: 12 }}
+        valueAxis={{ unit: '%', domain: [0, 'auto'] }}
+        series={[{ dataKey: 'weight', name: 'Weight' }]}
+        tooltip={{ describe: describeWeightBar }}
+        valueLabels={formatWeight}
+        onSelect={(bar) => {
+          onFilter(weightBarFilter(bar, scope, weights));
+        }}
+      />
     </ChartFrame>
   );
 }

@@ -1,0 +1,65 @@
+/**
+ * The bars of the holdings-changes chart: which changes get one, and where each ends. Pure
+ * functions: no React.
+ */
+import { STATUS_COLORS } from '../colors.ts';
+import type { HoldingChange } from './analytics.ts';
+import type { DataFlag } from './flags.ts';
+
+export interface ChangeBar extends HoldingChange {
+  readonly name: string;
+  /** Where the bar ends: the change in percent, NEW drawn at the axis' end. */
+  readonly plotted: number;
+  readonly fill: string;
+  readonly flags: readonly DataFlag[];
+}
+
+/** Which changes the analyst asked to see, and how many bars the width has room for. */
+interface ChangeSelection {
+  /** The CUSIPs of the positions in the result. */
+  readonly inResult: ReadonlySet<string>;
+  /** Every change of the portfolio, not only the result's. */
+  readonly wholePortfolio: boolean;
+  /** UNCHANGED positions too. */
+  readonly withUnchanged: boolean;
+  readonly maxBars: number;
+}
+
+/** As many bars as fit at about 24 pixels each, between 10 and 40. */
+export function maxBarsFor(width: number): number {
+  return Math.max(10, Math.min(40, Math.floor(width / 24)));
+}
+
+/**
+ * The changes to chart from `changes` (in status groups): those the selection lets through
+ * (`shown`), and of them the `maxBars` largest impacts (`bars`), kept in their status groups, with
+ * the end of the share-change axis (`largestRise`).
+ */
+export function changeBars(
+  changes: readonly HoldingChange[],
+  flags: ReadonlyMap<string, readonly DataFlag[]>,
+  selection: ChangeSelection,
+): { shown: HoldingChange[]; bars: ChangeBar[]; largestRise: number } {
+  const shown = changes.filter(
+    (change) =>
+      (selection.wholePortfolio || selection.inResult.has(change.cusip)) &&
+      (selection.withUnchanged || change.status !== 'UNCHANGED'),
+  );
+  // The largest impacts, then back in status groups so the groups stay together.
+  const kept = new Set([...shown].sort((a, b) => b.impact - a.impact).slice(0, selection.maxBars));
+  const ordered = shown.filter((change) => kept.has(change));
+  // A round end for the axis; NEW positions (an infinite rise) are drawn reaching it.
+  const largestRise =
+    Math.ceil(Math.max(100, ...ordered.map((change) => change.shareChangePct ?? 0)) / 50) * 50;
+  const bars = ordered.map((change) => {
+    const changeFlags = flags.get(change.cusip) ?? [];
+    return {
+      ...change,
+      name: `${changeFlags.some((flag) => flag.kind === 'price-jump') ? '⚠ ' : ''}${change.label}`,
+      plotted: change.status === 'NEW' ? largestRise : (change.shareChangePct ?? 0),
+      fill: STATUS_COLORS[change.status],
+      flags: changeFlags,
+    };
+  });
+  return { shown, bars, largestRise };
+}

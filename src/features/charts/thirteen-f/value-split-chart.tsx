@@ -1,0 +1,73 @@
+import { ChartFrame } from '../chart-frame.tsx';
+import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
+import type { HoldingChange } from './analytics.ts';
+import type { ChangeBar } from './change-bars.ts';
+import { HorizontalBars } from './horizontal-bars.tsx';
+import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+
+const QUANTITY = '#0072b2';
+const PRICE = '#e69f00';
+
+/**
+ * Each charted change's value change split into a quantity and a price effect, stacked; nothing
+ * when no change has both (the previous quarter was not fetched).
+ */
+export function ValueSplitChart({
+  scope,
+  bars,
+  width,
+  rowHeight,
+  onSelect,
+}: {
+  scope: ThirteenFScope;
+  bars: readonly ChangeBar[];
+  width: number;
+  rowHeight: number;
+  onSelect: (change: HoldingChange) => void;
+}) {
+  // Without the status colour: each of the two stacked series has its own.
+  const split = bars
+    .filter((bar) => bar.quantityEffect !== null && bar.priceEffect !== null)
+    .map((bar) => ({ ...bar, fill: undefined }));
+  if (split.length === 0) return null;
+  return (
+    <ChartFrame
+      title={`Value change split — ${scope.filer} · ${scope.period}`}
+      notes={[
+        'Each position’s change in value split into what trading did (shares bought or sold at last quarter’s price) and what the price did (on the shares now held).',
+      ]}
+      legend={[
+        { label: 'Quantity effect', color: QUANTITY },
+        { label: 'Price effect', color: PRICE },
+      ]}
+      summary={`Across these ${formatCount(split.length)} positions, trading moved ${formatUsd(split.reduce((total, bar) => total + (bar.quantityEffect ?? 0), 0))} and prices ${formatUsd(split.reduce((total, bar) => total + (bar.priceEffect ?? 0), 0))}.`}
+      table={{
+        columns: ['Holding', 'Quantity effect (USD)', 'Price effect (USD)', 'Value change (USD)'],
+        rows: split.map((bar) => [
+          bar.label,
+          formatUsd(bar.quantityEffect),
+          formatUsd(bar.priceEffect),
+          formatUsd((bar.quantityEffect ?? 0) + (bar.priceEffect ?? 0)),
+        ]),
+      }}
+    >
+      <HorizontalBars
+        data={split}
+        width={width}
+        rowHeight={rowHeight}
+        axisHeight={72}
+        category={{ dataKey: 'name', width: 120, fontSize: 12 }}
+        valueAxis={{ tickFormatter: (value: number) => formatUsdCompact(value) }}
+        series={[
+          { dataKey: 'quantityEffect', name: 'Quantity effect', stackId: 'effect', fill: QUANTITY },
+          { dataKey: 'priceEffect', name: 'Price effect', stackId: 'effect', fill: PRICE },
+        ]}
+        tooltip={{ formatter: (value) => formatUsd(Number(value)) }}
+        zeroLine
+        legend
+        stackOffset="sign"
+        onSelect={onSelect}
+      />
+    </ChartFrame>
+  );
+}
