@@ -81,6 +81,16 @@ export default tseslint.config(
     },
   },
   {
+    // Size limits the README states: a function reads at a glance, a file stays one topic. Tests
+    // are exempt (a describe block is a list of cases), and so is the conformance case table.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**', 'testing/conformance-cases.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },

@@ -2,7 +2,7 @@
  * The architecture's boundaries are ESLint rules (eslint.config.js); this checks that the rules
  * still fire, so the enforcement cannot vanish silently with a config edit. Each snippet is
  * linted as if it sat at the given path, against the project's own config (type-aware rules off,
- * which these rules do not need), and only the import-x rules are reported.
+ * which these rules do not need), and only the import-x and size rules are reported.
  */
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -13,7 +13,7 @@ const root = new URL('..', import.meta.url).pathname;
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: [tseslint.configs.disableTypeChecked],
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
+  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/') || ruleId.startsWith('max-lines'),
 });
 
 async function problems(filePath: string, code: string): Promise<string[]> {
@@ -89,5 +89,19 @@ describe('lint boundaries', () => {
       "import { createApiClient } from './api-client.ts';\nexport const planted = createApiClient;\n",
     );
     expect(found).toContainEqual(expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/));
+  });
+
+  it('a function over 80 lines is an error in shipped code, not in a test', async () => {
+    // Blank lines and comments do not count: 81 steps and four more lines make 85.
+    const body = Array.from({ length: 81 }, (_, index) => `  total += ${index}; // step`).join(
+      '\n',
+    );
+    const code = `export function planted(): number {\n  let total = 0;\n\n${body}\n  return total;\n}\n`;
+    expect(await problems('src/lib/planted.ts', code)).toStrictEqual([
+      expect.stringMatching(
+        /^max-lines-per-function: Function 'planted' has too many lines \(85\)/,
+      ),
+    ]);
+    expect(await problems('src/lib/planted.test.ts', code)).toStrictEqual([]);
   });
 });
