@@ -10,7 +10,7 @@ import { CATALOG } from '#contract/catalog';
 import { toCsv } from '../../src/features/results/csv.ts';
 import { createFormatters } from '../../src/features/results/format.ts';
 import { ResultsTable } from '../../src/features/results/results-table.tsx';
-import type { ResultColumn } from '../../src/features/results/results-table.tsx';
+import type { ResultColumn } from '../../src/features/results/result-column.ts';
 import { useResultsTableState } from '../../src/features/results/table-state.ts';
 import {
   nextPaint,

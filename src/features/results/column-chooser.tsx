@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { MoveButtons } from '../../components/move-buttons.tsx';
 import { moved } from '../../components/moved.ts';
-import type { ResultColumn } from './results-table.tsx';
+import type { ResultColumn } from './result-column.ts';
 import { inColumnOrder } from './table-state.ts';
 import type { ResultsTableState } from './table-state.ts';
 

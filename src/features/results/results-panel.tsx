@@ -11,7 +11,7 @@ import { applyRowFilter } from '../../lib/row-filter.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';
 import { createFormatters } from './format.ts';
 import { ResultsTable } from './results-table.tsx';
-import type { ResultColumn, RowNotes } from './results-table.tsx';
+import type { ResultColumn, RowNotes } from './result-column.ts';
 import { ResultsToolbar } from './results-toolbar.tsx';
 import { RowDetails } from './row-details.tsx';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';

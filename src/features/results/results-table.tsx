@@ -1,25 +1,15 @@
 import { Anchor, Box, Text } from '@mantine/core';
 import type { SortingState } from '@tanstack/react-table';
 import { useRef } from 'react';
-import type { FieldDefinition } from '#contract/catalog';
-import type { ServiceRecord } from '#contract/response';
 import type { CellFormatter } from './format.ts';
+import type { ServiceRecord } from '#contract/response';
+import type { ResultColumn, RowNotes } from './result-column.ts';
 import classes from './results-table.module.css';
 import { ResultsTableHead } from './results-table-head.tsx';
 import { safeHref } from './safe-url.ts';
 import type { ResultsTableState } from './table-state.ts';
 import { ROW_HEIGHT, useResultsGrid, useRowWindow } from './use-results-grid.ts';
 import type { RowWindow } from './use-results-grid.ts';
-
-/** One column of the results: a returned field, described by the catalog when it knows it. */
-export interface ResultColumn {
-  readonly id: string;
-  readonly label: string;
-  readonly field: FieldDefinition | undefined;
-}
-
-/** Notes on rows (data-quality flags), by row identity: each a sentence an analyst reads. */
-export type RowNotes = ReadonlyMap<ServiceRecord, readonly string[]>;
 
 const NOTES_WIDTH = 36;
 

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Menu, Text } from '@mantine/core';
 import type { ServiceRecord } from '#contract/response';
 import { ColumnChooser } from './column-chooser.tsx';
-import type { ResultColumn } from './results-table.tsx';
+import type { ResultColumn } from './result-column.ts';
 import type { ResultsTableState } from './table-state.ts';
 import type { CsvExport } from './use-csv-export.ts';
 import type { ResultRows } from './use-result-rows.ts';

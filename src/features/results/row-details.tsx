@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { CellFormatter } from './format.ts';
-import type { ResultColumn } from './results-table.tsx';
+import type { ResultColumn } from './result-column.ts';
 import { safeHref } from './safe-url.ts';
 
 /** A value as sent, as text: what "Copy" puts on the clipboard. */

@@ -5,7 +5,7 @@ import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
 import type { CellFormatter } from './format.ts';
-import type { ResultColumn } from './results-table.tsx';
+import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
 import type { ResultRows } from './use-result-rows.ts';
 

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo } from 'react';
 import type { RefObject } from 'react';
 import type { ServiceRecord } from '#contract/response';
-import type { ResultColumn } from './results-table.tsx';
+import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
 import { resultFeatures } from './table-state.ts';
 import type { ResultsTableState } from './table-state.ts';
