@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -356,5 +356,51 @@ describe('importDataSet with a bad file', () => {
     await importFailure(writeAndImport(connection, [...good, filing('OTHER')], broken));
     expect(before.infotable).toHaveLength(4);
     expect(await rawTables(connection)).toEqual(before);
+  });
+});
+
+describe('importDataSet reads SEC files as SEC writes them', () => {
+  it('undoes SEC quoting: a field holding " is wrapped in quotes, its quotes doubled', async () => {
+    const connection = await emptyServiceDatabase();
+    const names = ['"ALPHA" BETA CORP', 'PIPE 12" CO', 'DELTA 5"', '"', 'PLAIN CORP'];
+    const path = await writeSecDataSet(
+      dir,
+      [filing('Q', { filerName: 'GAMMA "QUANT" PARTNERS LP' })],
+      names.map((name, i) => ({
+        ...position('Q', CUSIPS[i] ?? '', 100),
+        nameOfIssuer: name,
+        titleOfClass: i === 0 ? 'CL "A"' : 'COM',
+      })),
+    );
+    const written = await readFile(join(path, 'INFOTABLE.tsv'), 'utf8');
+    expect(written).toContain('\t"""ALPHA"" BETA CORP"\t"CL ""A"""\t');
+    expect(await readFile(join(path, 'COVERPAGE.tsv'), 'utf8')).toContain(
+      '\t"GAMMA ""QUANT"" PARTNERS LP"\t',
+    );
+
+    await importDataSet(connection, path);
+    const { filings, infotable } = await rawTables(connection);
+    expect(filings.map((row) => row.filer_name)).toEqual(['GAMMA "QUANT" PARTNERS LP']);
+    expect(infotable.map((row) => [row.nameofissuer, row.titleofclass])).toEqual([
+      ...names.map((name, i) => [name, i === 0 ? 'CL "A"' : 'COM']),
+    ]);
+  });
+
+  it('keeps a quote that does not wrap the whole field, as filed', async () => {
+    const connection = await emptyServiceDatabase();
+    const raw = ['"OPEN ONLY CORP', 'CLOSE ONLY CORP"', 'MID "Q" CORP'];
+    const rows = raw.map((name, i) => ({ ...position('Q', CUSIPS[i] ?? '', 100), name }));
+    await writeAndImport(
+      connection,
+      [filing('Q')],
+      rows.map((row) => ({ ...row, nameOfIssuer: 'PLACEHOLDER' })),
+      {
+        editLines: {
+          INFOTABLE: (line, row) => line.replace('PLACEHOLDER', rows[row - 1]?.name ?? ''),
+        },
+      },
+    );
+    const { infotable } = await rawTables(connection);
+    expect(infotable.map((row) => row.nameofissuer)).toEqual(raw);
   });
 });

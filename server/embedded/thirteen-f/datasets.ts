@@ -1,17 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import type { Readable } from 'node:stream';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import yauzl from 'yauzl';
 import { ImportError, runImport, valueUnitFor } from './filing.ts';
 import type { FilingMeta, FilingWriter, ImportProgress, InfoTableRow } from './filing.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt } from './manifest.ts';
+import { columns, openDataSet, records } from './sec-tsv.ts';
+import type { DataSetFiles, TsvRecord } from './sec-tsv.ts';
 
 /**
- * SEC's quarterly "Form 13F data sets": three tab-separated files with a header row, no quoting,
- * dates as `14-FEB-2024`. Columns are found by name, so their order may change between releases.
+ * SEC's quarterly "Form 13F data sets": three tab-separated files with a header row, dates as
+ * `14-FEB-2024`, and a field that holds `"` wrapped in quotes with its own quotes doubled
+ * (undone in sec-tsv.ts). Columns are found by name, so their order may change between releases.
  */
 const SUBMISSION = 'SUBMISSION.tsv';
 const COVERPAGE = 'COVERPAGE.tsv';
@@ -177,148 +175,4 @@ function secDate(file: string, row: number, column: string, text: string): strin
       `${column} ${JSON.stringify(text)} is not a date like 14-FEB-2024`,
     );
   return iso;
-}
-
-function columns<C extends string>(...names: C[]): readonly C[] {
-  return names;
-}
-
-/** A data line's named cells, trimmed ('' for an optional column the file lacks). */
-interface TsvRecord<C extends string> {
-  /** 1-based data line: the header is line 0. */
-  readonly row: number;
-  readonly cells: Readonly<Record<C, string>>;
-}
-
-/** A header's width, and each wanted column's position (-1 for an optional one it lacks). */
-interface Header<C extends string> {
-  readonly width: number;
-  readonly at: readonly (readonly [C, number])[];
-}
-
-/** Parses a TSV file's lines into records, a chunk at a time; columns are found by name. */
-async function* records<R extends string, O extends string = never>(
-  file: string,
-  chunks: AsyncIterable<string[]>,
-  required: readonly R[],
-  optional: readonly O[] = [],
-): AsyncGenerator<TsvRecord<R | O>[]> {
-  let header: Header<R | O> | undefined;
-  let row = 0;
-  for await (const lines of chunks) {
-    const parsed: TsvRecord<R | O>[] = [];
-    for (const line of lines) {
-      if (header === undefined) {
-        header = readHeader<R | O>(file, line, required, optional);
-        continue;
-      }
-      row += 1;
-      if (line === '') continue;
-      const cells = line.split('\t');
-      // Without quoting, a stray tab or a cut line shifts every later column: refuse, do not guess.
-      if (cells.length !== header.width)
-        throw new ImportError(file, row, `${cells.length} fields, the header has ${header.width}`);
-      const record = {} as Record<R | O, string>;
-      for (const [name, at] of header.at) record[name] = at < 0 ? '' : (cells[at]?.trim() ?? '');
-      parsed.push({ row, cells: record });
-    }
-    yield parsed;
-  }
-  if (header === undefined) throw new ImportError(file, null, 'the file is empty (no header row)');
-}
-
-function readHeader<C extends string>(
-  file: string,
-  line: string,
-  required: readonly C[],
-  optional: readonly C[],
-): Header<C> {
-  const names = line
-    .replace(/^\uFEFF/, '')
-    .split('\t')
-    .map((name) => name.trim().toUpperCase());
-  for (const name of required) {
-    if (!names.includes(name)) throw new ImportError(file, null, `missing column ${name}`);
-  }
-  return {
-    width: names.length,
-    at: [...required, ...optional].map((name) => [name, names.indexOf(name)] as const),
-  };
-}
-
-/** The files of a data set, wherever they are kept. */
-interface DataSetFiles {
-  /** The path shown in messages and stored as a filing's source. */
-  label(name: string): string;
-  /** The file's lines, a chunk's worth at a time. */
-  lines(name: string): AsyncIterable<string[]>;
-  close(): void;
-}
-
-async function openDataSet(path: string): Promise<DataSetFiles> {
-  let isFolder: boolean;
-  try {
-    isFolder = (await stat(path)).isDirectory();
-  } catch (error) {
-    throw new ImportError(path, null, error instanceof Error ? error.message : String(error));
-  }
-  return isFolder ? openFolder(path) : openZip(path);
-}
-
-/** Finds a data-set file by name, ignoring case and (in a zip) folders. */
-function lookup<T>(path: string, found: ReadonlyMap<string, T>, name: string): T {
-  const hit = found.get(name.toUpperCase());
-  if (hit === undefined) throw new ImportError(path, null, `no ${name} in the data set`);
-  return hit;
-}
-
-async function openFolder(path: string): Promise<DataSetFiles> {
-  const found = new Map(
-    (await readdir(path)).map((name) => [name.toUpperCase(), join(path, name)]),
-  );
-  const label = (name: string) => lookup(path, found, name);
-  return {
-    label,
-    lines: (name) => linesOf(createReadStream(label(name))),
-    close: () => undefined,
-  };
-}
-
-async function openZip(path: string): Promise<DataSetFiles> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
-  } catch (error) {
-    throw new ImportError(path, null, `not a folder or a zip file: ${String(error)}`);
-  }
-  const found = new Map<string, yauzl.Entry>();
-  for await (const entry of zip.eachEntry()) {
-    if (!entry.fileName.endsWith('/')) found.set(basename(entry.fileName).toUpperCase(), entry);
-  }
-  const open = (name: string) => zip.openReadStreamPromise(lookup(path, found, name));
-  return {
-    label: (name) => join(path, lookup(path, found, name).fileName),
-    async *lines(name) {
-      yield* linesOf(await open(name));
-    },
-    close: () => {
-      zip.close();
-    },
-  };
-}
-
-/** Splits a byte stream into lines without holding more than one chunk. */
-async function* linesOf(stream: Readable): AsyncGenerator<string[]> {
-  stream.setEncoding('utf8');
-  let rest = '';
-  for await (const chunk of stream as AsyncIterable<string>) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    yield lines.map(withoutCr);
-  }
-  if (rest !== '') yield [withoutCr(rest)];
-}
-
-function withoutCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
