@@ -7,10 +7,11 @@ import { writeSecDataSet } from '../../../testing/sec-datasets.ts';
 import { emptyServiceDatabase } from '../../../testing/thirteen-f.ts';
 import type {
   SecDataSetOptions,
+  SecFile,
   SecInfoTableRow,
   SecSubmission,
 } from '../../../testing/sec-datasets.ts';
-import { importDataSet } from './datasets.ts';
+import { BadLinesError, importDataSet } from './datasets.ts';
 import { deriveHoldings } from './derive.ts';
 import { ImportError } from './filing.ts';
 import { importManifest } from './import.ts';
@@ -131,7 +132,7 @@ describe('importDataSet', () => {
       await addCusipTickers(fromTsv, tickers);
       await deriveHoldings(fromTsv);
 
-      expect(summary).toEqual({ filings: xmlFilings.length, rows: infotable.length });
+      expect(summary).toEqual({ filings: xmlFilings.length, rows: infotable.length, badLines: [] });
       const all = 'SELECT * FROM "13f_holdings" ORDER BY _row';
       const expected = await rows(fromXml, all);
       expect(expected.length).toBeGreaterThan(100);
@@ -238,7 +239,7 @@ describe('importDataSet', () => {
       [filing('HOLDINGS'), filing('NOTICE', { submissionType: '13F-NT' })],
       [position('NOTICE', CUSIPS[1], 5), position('HOLDINGS', CUSIPS[0], 10)],
     );
-    expect(summary).toEqual({ filings: 1, rows: 1 });
+    expect(summary).toEqual({ filings: 1, rows: 1, badLines: [] });
     const { filings, infotable } = await rawTables(connection);
     expect(filings.map((row) => row.accession)).toEqual(['HOLDINGS']);
     expect(infotable.map((row) => [row.accession, row.row_number])).toEqual([['HOLDINGS', 2]]);
@@ -274,88 +275,199 @@ describe('importDataSet', () => {
   });
 });
 
-describe('importDataSet with a bad file', () => {
+describe('importDataSet with bad lines', () => {
   const good = [filing('GOOD')];
   const twentyRows = Array.from({ length: 20 }, (_, i) =>
     position('GOOD', CUSIPS[i % CUSIPS.length] ?? '', 10 + i),
   );
-
   const rowsWith = (index: number, patch: Partial<SecInfoTableRow>) =>
     twentyRows.map((row, i) => (i === index ? { ...row, ...patch } : row));
+  const onLine = (file: SecFile, row: number, edit: (line: string) => string) => ({
+    editLines: { [file]: (line: string, at: number) => (at === row ? edit(line) : line) },
+  });
+  const importedRows = async (connection: DuckDBConnection) =>
+    (await rawTables(connection)).infotable.map((row) => row.row_number);
+  const allBut = (...rows: number[]) =>
+    Array.from({ length: 20 }, (_, i) => i + 1).filter((row) => !rows.includes(row));
 
   it.each<{
     problem: string;
     submissions?: SecSubmission[];
     rows?: SecInfoTableRow[];
     options?: SecDataSetOptions;
-    row: number | null;
-    message: RegExp;
+    file: string;
+    line: number;
+    reason: RegExp;
+    imported?: number[];
   }>([
-    {
-      problem: 'a missing INFOTABLE column',
-      options: { omit: { INFOTABLE: ['SSHPRNAMT'] } },
-      row: null,
-      message: /INFOTABLE\.tsv: missing column SSHPRNAMT$/,
-    },
-    {
-      problem: 'a missing SUBMISSION column',
-      options: { omit: { SUBMISSION: ['PERIODOFREPORT'] } },
-      row: null,
-      message: /SUBMISSION\.tsv: missing column PERIODOFREPORT$/,
-    },
     {
       problem: 'a negative share count',
       rows: rowsWith(16, { shares: -5 }),
-      row: 17,
-      message: /INFOTABLE\.tsv, row 17: share count -5 is negative/,
+      file: 'INFOTABLE.tsv',
+      line: 18,
+      reason: /^share count -5 is negative/,
+      imported: allBut(17),
     },
     {
       problem: 'a malformed CUSIP, in a zip',
       rows: rowsWith(2, { cusip: '12345' }),
       options: { zip: true },
-      row: 3,
-      message: /INFOTABLE\.tsv, row 3: CUSIP "12345" is not/,
+      file: 'dataset.zip/INFOTABLE.tsv',
+      line: 4,
+      reason: /^CUSIP "12345" is not/,
+      imported: allBut(3),
     },
     {
       problem: 'a missing VALUE',
       rows: rowsWith(19, { value: '' }),
-      row: 20,
-      message: /INFOTABLE\.tsv, row 20: VALUE is missing/,
+      file: 'INFOTABLE.tsv',
+      line: 21,
+      reason: /^VALUE is missing$/,
+      imported: allBut(20),
+    },
+    {
+      problem: 'a share count with a thousands separator',
+      rows: rowsWith(0, { shares: '1,000' }),
+      file: 'INFOTABLE.tsv',
+      line: 2,
+      reason: /^SSHPRNAMT "1,000" is not a number$/,
+      imported: allBut(1),
     },
     {
       problem: 'a tab inside a field, which shifts the later columns',
       rows: rowsWith(5, { nameOfIssuer: 'ACME\tINC' }),
-      row: 6,
-      message: /INFOTABLE\.tsv, row 6: 16 fields, the header has 15$/,
+      file: 'INFOTABLE.tsv',
+      line: 7,
+      reason: /^16 fields, the header has 15$/,
+      imported: allBut(6),
     },
     {
-      problem: 'an impossible filing date',
-      submissions: [
-        filing('OTHER', { submissionType: '13F-NT' }),
-        filing('GOOD', { filingDate: '2024-02-31' }),
-      ],
-      row: 2,
-      message: /SUBMISSION\.tsv, row 2: FILING_DATE "31-FEB-2024" is not a date/,
+      problem: 'a trailing tab',
+      options: onLine('INFOTABLE', 12, (line) => `${line}\t`),
+      file: 'INFOTABLE.tsv',
+      line: 13,
+      reason: /^16 fields, the header has 15$/,
+      imported: allBut(12),
     },
-  ])('rejects $problem, naming file and row, and imports nothing', async (bad) => {
+    {
+      problem: 'a line cut short, in a zip with CRLF line endings',
+      options: {
+        zip: true,
+        crlf: true,
+        ...onLine('INFOTABLE', 20, (line) => line.split('\t').slice(0, 6).join('\t')),
+      },
+      file: 'dataset.zip/INFOTABLE.tsv',
+      line: 21,
+      reason: /^6 fields, the header has 15$/,
+      imported: allBut(20),
+    },
+    {
+      problem: 'an impossible filing date, leaving that filing out',
+      submissions: [filing('OTHER', { filingDate: '2024-02-31' }), ...good],
+      rows: [...twentyRows, position('OTHER', CUSIPS[0], 5)],
+      file: 'SUBMISSION.tsv',
+      line: 2,
+      reason: /^FILING_DATE "31-FEB-2024" is not a date like 14-FEB-2024; the filing is left out$/,
+    },
+    {
+      problem: 'a CIK that is not a number',
+      submissions: [...good, filing('OTHER', { cik: '12AB' })],
+      file: 'SUBMISSION.tsv',
+      line: 3,
+      reason: /^CIK "12AB" is not up to 10 digits; the filing is left out$/,
+    },
+    {
+      problem: 'a repeated accession, keeping the first',
+      submissions: [...good, filing('GOOD', { cik: '42' })],
+      file: 'SUBMISSION.tsv',
+      line: 3,
+      reason: /^accession "GOOD" is repeated; the line is left out$/,
+    },
+    {
+      problem: 'an unknown amendment type',
+      submissions: [
+        ...good,
+        filing('AMENDED', { submissionType: '13F-HR/A', amendmentType: 'RESTATEMENT' }),
+      ],
+      options: onLine('COVERPAGE', 2, (line) => line.replace('RESTATEMENT', 'CORRECTION')),
+      file: 'COVERPAGE.tsv',
+      line: 3,
+      reason:
+        /^AMENDMENTTYPE "CORRECTION" is neither RESTATEMENT nor NEW HOLDINGS; the filing is left out$/,
+    },
+  ])('imports the rest around $problem and reports file and line', async (bad) => {
     const connection = await emptyServiceDatabase();
-    const error = await importFailure(
-      writeAndImport(connection, bad.submissions ?? good, bad.rows ?? twentyRows, bad.options),
+    const summary = await writeAndImport(
+      connection,
+      bad.submissions ?? good,
+      bad.rows ?? twentyRows,
+      bad.options,
     );
-    expect(error.message).toMatch(bad.message);
-    expect(error.message.startsWith(`${dir}/`)).toBe(true);
-    expect(error.row).toBe(bad.row);
-    expect(await rawTables(connection)).toEqual({ filings: [], infotable: [] });
+    expect(summary.badLines).toEqual([
+      {
+        file: join(dir, bad.file),
+        line: bad.line,
+        reason: expect.stringMatching(bad.reason) as string,
+      },
+    ]);
+    const imported = bad.imported ?? allBut();
+    expect(summary.rows).toBe(imported.length);
+    expect(await importedRows(connection)).toEqual(imported);
   });
 
-  it('keeps an earlier import of the same filings intact', async () => {
+  it('reports every bad line of every file, file by file in line order', async () => {
+    const connection = await emptyServiceDatabase();
+    const summary = await writeAndImport(
+      connection,
+      [...good, filing('OTHER', { cik: '' })],
+      rowsWith(3, { value: 'n/a' }).map((row, i) => (i === 9 ? { ...row, cusip: 'X' } : row)),
+      onLine('INFOTABLE', 8, (line) => `${line}\t`),
+    );
+    expect(summary.badLines.map(({ file, line }) => [file, line])).toEqual([
+      [join(dir, 'SUBMISSION.tsv'), 3],
+      [join(dir, 'INFOTABLE.tsv'), 5],
+      [join(dir, 'INFOTABLE.tsv'), 9],
+      [join(dir, 'INFOTABLE.tsv'), 11],
+    ]);
+    expect(summary).toMatchObject({ filings: 1, rows: 17 });
+    expect(await importedRows(connection)).toEqual(allBut(4, 8, 10));
+  });
+
+  it('with strict, refuses the quarter, lists every bad line and keeps the earlier import', async () => {
     const connection = await emptyServiceDatabase();
     await writeAndImport(connection, good, twentyRows.slice(0, 4));
     const before = await rawTables(connection);
-    const broken = rowsWith(16, { shares: -5 });
-    await importFailure(writeAndImport(connection, [...good, filing('OTHER')], broken));
+    const path = await writeSecDataSet(
+      dir,
+      [...good, filing('OTHER')],
+      rowsWith(16, { shares: -5 }).map((row, i) => (i === 1 ? { ...row, value: '' } : row)),
+    );
+    const error = await importFailure(importDataSet(connection, path, { strict: true }));
+    if (!(error instanceof BadLinesError)) throw new Error(`not a BadLinesError: ${error.name}`);
+    expect(error.message).toBe(`${path}: 2 bad lines, nothing was imported (strict)`);
+    expect(error.badLines.map(({ line }) => line)).toEqual([3, 18]);
     expect(before.infotable).toHaveLength(4);
     expect(await rawTables(connection)).toEqual(before);
+  });
+
+  it.each<{ problem: string; options: SecDataSetOptions; message: RegExp }>([
+    {
+      problem: 'a missing INFOTABLE column',
+      options: { omit: { INFOTABLE: ['SSHPRNAMT'] } },
+      message: /INFOTABLE\.tsv: missing column SSHPRNAMT$/,
+    },
+    {
+      problem: 'a missing SUBMISSION column, in a zip',
+      options: { zip: true, omit: { SUBMISSION: ['PERIODOFREPORT'] } },
+      message: /SUBMISSION\.tsv: missing column PERIODOFREPORT$/,
+    },
+  ])('still refuses a file with $problem and imports nothing', async ({ options, message }) => {
+    const connection = await emptyServiceDatabase();
+    const error = await importFailure(writeAndImport(connection, good, twentyRows, options));
+    expect(error.message).toMatch(message);
+    expect(error.message.startsWith(`${dir}/`)).toBe(true);
+    expect(error.row).toBeNull();
+    expect(await rawTables(connection)).toEqual({ filings: [], infotable: [] });
   });
 });
 
@@ -378,7 +490,7 @@ describe('importDataSet reads SEC files as SEC writes them', () => {
       '\t"GAMMA ""QUANT"" PARTNERS LP"\t',
     );
 
-    await importDataSet(connection, path);
+    expect((await importDataSet(connection, path)).badLines).toEqual([]);
     const { filings, infotable } = await rawTables(connection);
     expect(filings.map((row) => row.filer_name)).toEqual(['GAMMA "QUANT" PARTNERS LP']);
     expect(infotable.map((row) => [row.nameofissuer, row.titleofclass])).toEqual([

@@ -27,10 +27,18 @@ interface Header<C extends string> {
   readonly at: readonly (readonly [C, number])[];
 }
 
-/** Parses a TSV file's lines into records, a chunk at a time; columns are found by name. */
+/** Called with a data line's row (1-based: the header is row 0) and why it is left out. */
+export type BadRow = (row: number, reason: string) => void;
+
+/**
+ * Parses a TSV file's lines into records, a chunk at a time; columns are found by name. A line
+ * whose field count differs from the header's is handed to `bad` and left out: without escapes
+ * for tabs, a stray tab or a cut line shifts every later column, so guessing would misfile it.
+ */
 export async function* records<R extends string, O extends string = never>(
   file: string,
   chunks: AsyncIterable<string[]>,
+  bad: BadRow,
   required: readonly R[],
   optional: readonly O[] = [],
 ): AsyncGenerator<TsvRecord<R | O>[]> {
@@ -46,9 +54,10 @@ export async function* records<R extends string, O extends string = never>(
       row += 1;
       if (line === '') continue;
       const cells = line.split('\t');
-      // Quoting does not protect tabs: a stray tab or a cut line shifts every later column.
-      if (cells.length !== header.width)
-        throw new ImportError(file, row, `${cells.length} fields, the header has ${header.width}`);
+      if (cells.length !== header.width) {
+        bad(row, `${cells.length} fields, the header has ${header.width}`);
+        continue;
+      }
       const record = {} as Record<R | O, string>;
       for (const [name, at] of header.at) record[name] = at < 0 ? '' : unquote(cells[at] ?? '');
       parsed.push({ row, cells: record });
