@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -515,4 +515,135 @@ describe('importDataSet reads SEC files as SEC writes them', () => {
     const { infotable } = await rawTables(connection);
     expect(infotable.map((row) => row.nameofissuer)).toEqual(raw);
   });
+
+  it('reads CRLF line endings in a zip as it reads LF in a folder', async () => {
+    const submissions = [filing('A', { filerName: 'GAMMA "QUANT" PARTNERS LP' }), filing('B')];
+    const infotable = CUSIPS.map((cusip, i) => ({
+      ...position(i % 2 === 0 ? 'A' : 'B', cusip, 100 * (i + 1)),
+      nameOfIssuer: `ISSUER "${String(i)}"`,
+      putCall: i === 4 ? 'Put' : null,
+    }));
+    const lf = await emptyServiceDatabase();
+    const lfSummary = await writeAndImport(lf, submissions, infotable);
+    const crlf = await emptyServiceDatabase();
+    const crlfOptions = { zip: true, crlf: true, reverseColumns: true };
+    const path = await writeSecDataSet(dir, submissions, infotable, crlfOptions);
+    expect((await readFile(path)).includes('\r\n')).toBe(true);
+    expect(await importDataSet(crlf, path)).toEqual(lfSummary);
+
+    const withoutSource = async (connection: DuckDBConnection) => {
+      const tables = await rawTables(connection);
+      return { ...tables, filings: tables.filings.map((row) => ({ ...row, source: null })) };
+    };
+    const expected = await withoutSource(lf);
+    expect(expected.infotable).toHaveLength(5);
+    expect(expected.infotable.find((row) => row.cusip === CUSIPS[4])).toMatchObject({
+      put_call: 'PUT',
+    });
+    expect(await withoutSource(crlf)).toEqual(expected);
+  });
+
+  it('files 13F-NT and 13F-NT/A notices (no INFOTABLE rows) without a period of holdings', async () => {
+    const connection = await emptyServiceDatabase();
+    const summary = await writeAndImport(
+      connection,
+      [
+        filing('HR-Q1'),
+        filing('NT-Q2', {
+          submissionType: '13F-NT',
+          periodOfReport: '2024-06-30',
+          filingDate: '2024-08-14',
+        }),
+        filing('NT-Q2-A', {
+          submissionType: '13F-NT/A',
+          periodOfReport: '2024-06-30',
+          filingDate: '2024-08-20',
+        }),
+        filing('NT-ONLY', { cik: '42', filerName: 'NOTICE ONLY LLC', submissionType: '13F-NT' }),
+      ],
+      [position('HR-Q1', CUSIPS[0], 600), position('HR-Q1', CUSIPS[1], 400)],
+    );
+    expect(summary).toEqual({ filings: 1, rows: 2, badLines: [] });
+    await deriveHoldings(connection);
+    expect(
+      await rows(
+        connection,
+        `SELECT DISTINCT companyname, CAST(periodofreport AS VARCHAR) AS period FROM "13f_holdings"`,
+      ),
+    ).toEqual([{ companyname: 'BERKSHIRE HATHAWAY INC', period: '2024-03-31' }]);
+  });
+});
+
+describe('importDataSet with amendments filed in a later quarter', () => {
+  // SEC's data sets go by filing date: an amendment filed in August is in the next quarter's set.
+  const original = filing('0000950123-24-005678');
+  const originalRows = [
+    position(original.accession, CUSIPS[0], 600),
+    position(original.accession, CUSIPS[1], 400),
+  ];
+  const amendment = (accession: string, amendmentType: 'RESTATEMENT' | 'NEW HOLDINGS') =>
+    filing(accession, { submissionType: '13F-HR/A', amendmentType, filingDate: '2024-08-14' });
+
+  async function importQuarters(
+    connection: DuckDBConnection,
+    later: readonly SecSubmission[],
+    laterRows: readonly SecInfoTableRow[],
+    order: 'in order' | 'later quarter first',
+  ) {
+    const q2 = join(dir, 'q2');
+    const q3 = join(dir, 'q3');
+    await Promise.all([mkdir(q2), mkdir(q3)]);
+    const sets = [
+      await writeSecDataSet(q2, [original], originalRows),
+      await writeSecDataSet(q3, later, laterRows, { zip: true }),
+    ];
+    if (order === 'later quarter first') sets.reverse();
+    for (const set of sets) expect((await importDataSet(connection, set)).badLines).toEqual([]);
+  }
+
+  it.each(['in order', 'later quarter first'] as const)(
+    'a RESTATEMENT replaces the original, imported %s',
+    async (order) => {
+      const connection = await emptyServiceDatabase();
+      const restated = amendment('0000950123-24-009999', 'RESTATEMENT');
+      await importQuarters(
+        connection,
+        [restated],
+        [
+          position(restated.accession, CUSIPS[0], 300),
+          position(restated.accession, CUSIPS[2], 100),
+        ],
+        order,
+      );
+      expect(await rawTables(connection)).toMatchObject({
+        filings: [
+          { accession: original.accession, amendment_type: null },
+          { accession: restated.accession, amendment_type: 'RESTATEMENT' },
+        ],
+      });
+      expect(await holdings(connection)).toEqual([
+        { cusip: CUSIPS[0], value: 300, shares: 30, weight: 75 },
+        { cusip: CUSIPS[2], value: 100, shares: 10, weight: 25 },
+      ]);
+    },
+  );
+
+  it.each(['in order', 'later quarter first'] as const)(
+    'a NEW HOLDINGS amendment adds to the original, imported %s',
+    async (order) => {
+      const connection = await emptyServiceDatabase();
+      const added = amendment('0000950123-24-009999', 'NEW HOLDINGS');
+      await importQuarters(
+        connection,
+        [added],
+        [position(added.accession, CUSIPS[2], 1000)],
+        order,
+      );
+      expect(await holdings(connection)).toEqual([
+        { cusip: CUSIPS[2], value: 1000, shares: 100, weight: 50 },
+        { cusip: CUSIPS[0], value: 600, shares: 60, weight: 30 },
+        { cusip: CUSIPS[1], value: 400, shares: 40, weight: 20 },
+      ]);
+    },
+  );
 });
