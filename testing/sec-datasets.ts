@@ -83,6 +83,10 @@ export interface SecDataSetOptions {
   readonly omit?: Partial<Record<SecFile, readonly string[]>>;
   /** Writes every file's columns in reverse order, to show columns are found by name. */
   readonly reverseColumns?: boolean;
+  /** Ends lines with CRLF instead of LF. */
+  readonly crlf?: boolean;
+  /** Rewrites data lines as written (row is 1-based, the header is row 0), to plant a bad line. */
+  readonly editLines?: Partial<Record<SecFile, (line: string, row: number) => string>>;
 }
 
 const MONTHS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
@@ -91,6 +95,11 @@ const MONTHS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
 function secDate(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day ?? ''}-${MONTHS[Number(month) - 1] ?? ''}-${year ?? ''}`;
+}
+
+/** A field as SEC writes it: one that holds `"` is wrapped in quotes, its own quotes doubled. */
+function secField(value: string): string {
+  return value.includes('"') ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /** Turns records into lines of a file, header first, honouring `omit` and `reverseColumns`. */
@@ -103,7 +112,7 @@ export function secTable(
   if (options.reverseColumns === true) columns.reverse();
   return {
     header: columns.join('\t'),
-    line: (record) => columns.map((column) => record[column] ?? '').join('\t'),
+    line: (record) => columns.map((column) => secField(record[column] ?? '')).join('\t'),
   };
 }
 
@@ -161,9 +170,11 @@ function fileText(
   options: SecDataSetOptions,
 ): string {
   const table = secTable(file, options);
+  const edit = options.editLines?.[file] ?? ((line: string) => line);
   const lines = [table.header];
-  for (const record of records) lines.push(table.line(record));
-  return `${lines.join('\n')}\n`;
+  for (const record of records) lines.push(edit(table.line(record), lines.length));
+  const newline = options.crlf === true ? '\r\n' : '\n';
+  return `${lines.join(newline)}${newline}`;
 }
 
 /** Writes a data set into `dir`; returns the path to import (the folder, or the zip). */

@@ -1,17 +1,16 @@
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import type { Readable } from 'node:stream';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import yauzl from 'yauzl';
-import { ImportError, runImport, valueUnitFor } from './filing.ts';
+import { ImportError, rowProblem, runImport, valueUnitFor } from './filing.ts';
 import type { FilingMeta, FilingWriter, ImportProgress, InfoTableRow } from './filing.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt } from './manifest.ts';
+import { columns, openDataSet, records } from './sec-tsv.ts';
+import type { BadRow, DataSetFiles, TsvRecord } from './sec-tsv.ts';
 
 /**
- * SEC's quarterly "Form 13F data sets": three tab-separated files with a header row, no quoting,
- * dates as `14-FEB-2024`. Columns are found by name, so their order may change between releases.
+ * SEC's quarterly "Form 13F data sets": three tab-separated files with a header row, dates as
+ * `14-FEB-2024`, and a field that holds `"` wrapped in quotes with its own quotes doubled
+ * (undone in sec-tsv.ts). Columns are found by name, so their order may change between releases.
+ * A bad line is left out and reported; only a bad file (no header, a missing column) fails.
  */
 const SUBMISSION = 'SUBMISSION.tsv';
 const COVERPAGE = 'COVERPAGE.tsv';
@@ -37,92 +36,210 @@ const INFOTABLE_OPTIONAL = columns('TITLEOFCLASS', 'SSHPRNAMTTYPE', 'PUTCALL');
 /** Rows of one filing handed to the writer at a time: few awaits, little memory. */
 const BATCH_ROWS = 4096;
 
-/** Imports one SEC 13F data set (a folder or a `.zip`) in one transaction. */
+/** A line of a data set that was left out of the import, and why. */
+export interface BadLine {
+  /** The file's path (for a zip, the zip's path joined with the entry's name). */
+  readonly file: string;
+  /** 1-based line of the file, the header being line 1. */
+  readonly line: number;
+  readonly reason: string;
+}
+
+export interface DataSetSummary extends ImportSummary {
+  /** File by file (COVERPAGE and SUBMISSION before INFOTABLE), each in line order. */
+  readonly badLines: readonly BadLine[];
+}
+
+export interface DataSetOptions {
+  readonly progress?: ImportProgress;
+  /** Any bad line fails the run: nothing is imported, and the error lists every bad line. */
+  readonly strict?: boolean;
+}
+
+/** Raised in strict mode when a data set has bad lines; nothing was imported. */
+export class BadLinesError extends ImportError {
+  constructor(
+    path: string,
+    readonly badLines: readonly BadLine[],
+  ) {
+    const count = `${badLines.length} bad line${badLines.length === 1 ? '' : 's'}`;
+    super(path, null, `${count}, nothing was imported (strict)`);
+    this.name = 'BadLinesError';
+  }
+}
+
+/** One line's problem, thrown by the parsers below and recorded by their callers. */
+class LineProblem extends Error {
+  constructor(
+    readonly file: string,
+    readonly row: number,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** The bad lines found so far. */
+class BadLines {
+  private readonly list: BadLine[] = [];
+
+  get count(): number {
+    return this.list.length;
+  }
+
+  /**
+   * File by file (in the order each first had one), in line order: a chunk's field-count
+   * problems are found before its value problems, so the order found is not the file's.
+   */
+  sorted(): BadLine[] {
+    const rank = new Map<string, number>();
+    for (const { file } of this.list) if (!rank.has(file)) rank.set(file, rank.size);
+    const fileRank = ({ file }: BadLine) => rank.get(file) ?? 0;
+    return [...this.list].sort((a, b) => fileRank(a) - fileRank(b) || a.line - b.line);
+  }
+
+  add(file: string, row: number, reason: string): void {
+    this.list.push({ file, line: row + 1, reason });
+  }
+
+  of(file: string): BadRow {
+    return (row, reason) => {
+      this.add(file, row, reason);
+    };
+  }
+}
+
+/**
+ * Imports one SEC 13F data set (a folder or a `.zip`) in one transaction. Bad lines are left out
+ * and returned; with `strict`, any bad line fails the run and nothing is imported.
+ */
 export async function importDataSet(
   connection: DuckDBConnection,
   path: string,
-  progress?: ImportProgress,
-): Promise<ImportSummary> {
+  options: DataSetOptions = {},
+): Promise<DataSetSummary> {
   const files = await openDataSet(path);
+  const bad = new BadLines();
   try {
-    const filings = await readFilings(files);
+    const filings = await readFilings(files, bad);
     return await runImport(
       connection,
       async (writer) => {
         // Every filing first, so INFOTABLE rows may come in any order: no row waits for its meta.
         await writer.addFilings([...filings.values()]);
-        await appendInfoTable(writer, files, filings);
-        return { filings: writer.filings, rows: writer.rows };
+        await appendInfoTable(writer, files, filings, bad);
+        // Thrown inside the transaction, so it rolls back.
+        if (options.strict === true && bad.count > 0) throw new BadLinesError(path, bad.sorted());
+        return { filings: writer.filings, rows: writer.rows, badLines: bad.sorted() };
       },
-      progress,
+      options.progress,
     );
   } finally {
     files.close();
   }
 }
 
-/** The 13F-HR and 13F-HR/A filings of a data set, by accession; notices (13F-NT) are left out. */
-async function readFilings(files: DataSetFiles): Promise<Map<string, FilingMeta>> {
-  const coverFile = files.label(COVERPAGE);
-  const covers = new Map<string, TsvRecord<(typeof COVERPAGE_COLUMNS)[number]>>();
-  for await (const batch of records(coverFile, files.lines(COVERPAGE), COVERPAGE_COLUMNS)) {
-    for (const cover of batch) covers.set(cover.cells.ACCESSION_NUMBER, cover);
-  }
+type Cover = TsvRecord<(typeof COVERPAGE_COLUMNS)[number]>;
 
-  const file = files.label(SUBMISSION);
-  const source = files.label(INFOTABLE);
+async function readCovers(files: DataSetFiles, bad: BadLines): Promise<Map<string, Cover>> {
+  const file = files.label(COVERPAGE);
+  const covers = new Map<string, Cover>();
+  for await (const batch of records(file, files.lines(COVERPAGE), bad.of(file), COVERPAGE_COLUMNS))
+    for (const cover of batch) covers.set(cover.cells.ACCESSION_NUMBER, cover);
+  return covers;
+}
+
+/** The 13F-HR and 13F-HR/A filings of a data set, by accession; notices (13F-NT) are left out. */
+async function readFilings(files: DataSetFiles, bad: BadLines): Promise<Map<string, FilingMeta>> {
+  const context = {
+    file: files.label(SUBMISSION),
+    coverFile: files.label(COVERPAGE),
+    covers: await readCovers(files, bad),
+    source: files.label(INFOTABLE),
+  };
+  const { file } = context;
   const filings = new Map<string, FilingMeta>();
-  for await (const batch of records(file, files.lines(SUBMISSION), SUBMISSION_COLUMNS)) {
-    for (const { row, cells } of batch) {
-      const submissionType = cells.SUBMISSIONTYPE.toUpperCase();
-      if (submissionType !== '13F-HR' && submissionType !== '13F-HR/A') continue;
+  for await (const batch of records(
+    file,
+    files.lines(SUBMISSION),
+    bad.of(file),
+    SUBMISSION_COLUMNS,
+  )) {
+    for (const submission of batch) {
+      const { row, cells } = submission;
+      if (!/^13F-HR(\/A)?$/i.test(cells.SUBMISSIONTYPE)) continue;
       const accession = cells.ACCESSION_NUMBER;
-      if (accession === '' || filings.has(accession))
-        throw new ImportError(file, row, `accession "${accession}" is empty or repeated`);
-      const cover = covers.get(accession);
-      if (cover === undefined || cover.cells.FILINGMANAGER_NAME === '')
-        throw new ImportError(file, row, `accession ${accession} has no filer in ${COVERPAGE}`);
-      if (!/^\d{1,10}$/.test(cells.CIK))
-        throw new ImportError(file, row, `CIK ${JSON.stringify(cells.CIK)} is not up to 10 digits`);
-      const filedAt = parseFiledAt(secDate(file, row, 'FILING_DATE', cells.FILING_DATE));
-      filings.set(accession, {
-        accession,
-        cik: normalizeCik(cells.CIK),
-        filerName: cover.cells.FILINGMANAGER_NAME,
-        periodOfReport: secDate(file, row, 'PERIODOFREPORT', cells.PERIODOFREPORT),
-        filedAt,
-        submissionType,
-        amendmentType: submissionType === '13F-HR' ? null : amendmentType(coverFile, cover),
-        valueUnit: valueUnitFor(filedAt),
-        source,
-      });
+      if (filings.has(accession)) {
+        bad.add(
+          file,
+          row,
+          `accession ${JSON.stringify(accession)} is repeated; the line is left out`,
+        );
+        continue;
+      }
+      try {
+        filings.set(accession, filingMeta(context, submission));
+      } catch (error) {
+        if (!(error instanceof LineProblem)) throw error;
+        bad.add(error.file, error.row, `${error.message}; the filing is left out`);
+      }
     }
   }
   return filings;
 }
 
-function amendmentType(
-  file: string,
-  { row, cells }: TsvRecord<'AMENDMENTTYPE'>,
-): FilingMeta['amendmentType'] {
+/** A SUBMISSION line with its COVERPAGE line as a filing; throws a LineProblem if unusable. */
+function filingMeta(
+  context: { file: string; coverFile: string; covers: ReadonlyMap<string, Cover>; source: string },
+  { row, cells }: TsvRecord<(typeof SUBMISSION_COLUMNS)[number]>,
+): FilingMeta {
+  const { file, source } = context;
+  const accession = cells.ACCESSION_NUMBER;
+  if (accession === '') throw new LineProblem(file, row, 'ACCESSION_NUMBER is empty');
+  const cover = context.covers.get(accession);
+  if (cover === undefined || cover.cells.FILINGMANAGER_NAME === '')
+    throw new LineProblem(file, row, `accession ${accession} has no filer in ${COVERPAGE}`);
+  if (!/^\d{1,10}$/.test(cells.CIK))
+    throw new LineProblem(file, row, `CIK ${JSON.stringify(cells.CIK)} is not up to 10 digits`);
+  const filedAt = parseFiledAt(secDate(file, row, 'FILING_DATE', cells.FILING_DATE));
+  const submissionType = cells.SUBMISSIONTYPE.toUpperCase() === '13F-HR' ? '13F-HR' : '13F-HR/A';
+  return {
+    accession,
+    cik: normalizeCik(cells.CIK),
+    filerName: cover.cells.FILINGMANAGER_NAME,
+    periodOfReport: secDate(file, row, 'PERIODOFREPORT', cells.PERIODOFREPORT),
+    filedAt,
+    submissionType,
+    amendmentType: submissionType === '13F-HR' ? null : amendmentType(context.coverFile, cover),
+    valueUnit: valueUnitFor(filedAt),
+    source,
+  };
+}
+
+function amendmentType(file: string, { row, cells }: Cover): FilingMeta['amendmentType'] {
   const type = cells.AMENDMENTTYPE.toUpperCase();
   // As in the manifest import: an amendment that does not say which kind it is restates.
   if (type === '' || type === 'RESTATEMENT') return 'RESTATEMENT';
   if (type === 'NEW HOLDINGS') return 'NEW HOLDINGS';
-  throw new ImportError(
+  throw new LineProblem(
     file,
     row,
     `AMENDMENTTYPE ${JSON.stringify(type)} is neither RESTATEMENT nor NEW HOLDINGS`,
   );
 }
 
-/** Streams INFOTABLE, appending each row to its filing; rows of filings not imported are skipped. */
+/**
+ * Streams INFOTABLE, appending each row to its filing; rows of filings not imported are skipped,
+ * unusable rows are left out and reported.
+ */
 async function appendInfoTable(
   writer: FilingWriter,
   files: DataSetFiles,
   filings: ReadonlyMap<string, FilingMeta>,
+  bad: BadLines,
 ): Promise<void> {
   const file = files.label(INFOTABLE);
+  const badRow = bad.of(file);
   let batch: InfoTableRow[] = [];
   let batchMeta: FilingMeta | undefined;
   const flush = async () => {
@@ -130,34 +247,58 @@ async function appendInfoTable(
     batch = [];
   };
   const lines = files.lines(INFOTABLE);
-  for await (const chunk of records(file, lines, INFOTABLE_COLUMNS, INFOTABLE_OPTIONAL)) {
+  for await (const chunk of records(file, lines, badRow, INFOTABLE_COLUMNS, INFOTABLE_OPTIONAL)) {
     for (const { row, cells } of chunk) {
       const meta = filings.get(cells.ACCESSION_NUMBER);
       if (meta === undefined) continue;
+      let parsed: InfoTableRow;
+      try {
+        parsed = infoTableRow(file, row, cells);
+      } catch (error) {
+        if (!(error instanceof LineProblem)) throw error;
+        badRow(row, error.message);
+        continue;
+      }
+      // Checked here, not by the writer, so the row is left out rather than failing the run.
+      const problem = rowProblem(parsed);
+      if (problem !== undefined) {
+        badRow(row, problem);
+        continue;
+      }
       if (meta !== batchMeta || batch.length === BATCH_ROWS) {
         await flush();
         batchMeta = meta;
       }
-      batch.push({
-        rowNumber: row,
-        nameOfIssuer: cells.NAMEOFISSUER,
-        titleOfClass: cells.TITLEOFCLASS || null,
-        cusip: cells.CUSIP.toUpperCase(),
-        value: toNumber(file, row, 'VALUE', cells.VALUE),
-        shares: toNumber(file, row, 'SSHPRNAMT', cells.SSHPRNAMT),
-        shareType: cells.SSHPRNAMTTYPE || null,
-        putCall: cells.PUTCALL.toUpperCase() || null,
-      });
+      batch.push(parsed);
     }
   }
   await flush();
 }
 
+function infoTableRow(
+  file: string,
+  row: number,
+  cells: Readonly<
+    Record<(typeof INFOTABLE_COLUMNS)[number] | (typeof INFOTABLE_OPTIONAL)[number], string>
+  >,
+): InfoTableRow {
+  return {
+    rowNumber: row,
+    nameOfIssuer: cells.NAMEOFISSUER,
+    titleOfClass: cells.TITLEOFCLASS || null,
+    cusip: cells.CUSIP.toUpperCase(),
+    value: toNumber(file, row, 'VALUE', cells.VALUE),
+    shares: toNumber(file, row, 'SSHPRNAMT', cells.SSHPRNAMT),
+    shareType: cells.SSHPRNAMTTYPE || null,
+    putCall: cells.PUTCALL.toUpperCase() || null,
+  };
+}
+
 function toNumber(file: string, row: number, column: string, text: string): number {
-  if (text === '') throw new ImportError(file, row, `${column} is missing`);
+  if (text === '') throw new LineProblem(file, row, `${column} is missing`);
   const value = Number(text);
   if (!Number.isFinite(value))
-    throw new ImportError(file, row, `${column} ${JSON.stringify(text)} is not a number`);
+    throw new LineProblem(file, row, `${column} ${JSON.stringify(text)} is not a number`);
   return value;
 }
 
@@ -171,154 +312,10 @@ function secDate(file: string, row: number, column: string, text: string): strin
   // The round trip through Date rejects month 00 and 31-FEB alike.
   const time = Date.parse(`${iso}T00:00:00Z`);
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== iso)
-    throw new ImportError(
+    throw new LineProblem(
       file,
       row,
       `${column} ${JSON.stringify(text)} is not a date like 14-FEB-2024`,
     );
   return iso;
-}
-
-function columns<C extends string>(...names: C[]): readonly C[] {
-  return names;
-}
-
-/** A data line's named cells, trimmed ('' for an optional column the file lacks). */
-interface TsvRecord<C extends string> {
-  /** 1-based data line: the header is line 0. */
-  readonly row: number;
-  readonly cells: Readonly<Record<C, string>>;
-}
-
-/** A header's width, and each wanted column's position (-1 for an optional one it lacks). */
-interface Header<C extends string> {
-  readonly width: number;
-  readonly at: readonly (readonly [C, number])[];
-}
-
-/** Parses a TSV file's lines into records, a chunk at a time; columns are found by name. */
-async function* records<R extends string, O extends string = never>(
-  file: string,
-  chunks: AsyncIterable<string[]>,
-  required: readonly R[],
-  optional: readonly O[] = [],
-): AsyncGenerator<TsvRecord<R | O>[]> {
-  let header: Header<R | O> | undefined;
-  let row = 0;
-  for await (const lines of chunks) {
-    const parsed: TsvRecord<R | O>[] = [];
-    for (const line of lines) {
-      if (header === undefined) {
-        header = readHeader<R | O>(file, line, required, optional);
-        continue;
-      }
-      row += 1;
-      if (line === '') continue;
-      const cells = line.split('\t');
-      // Without quoting, a stray tab or a cut line shifts every later column: refuse, do not guess.
-      if (cells.length !== header.width)
-        throw new ImportError(file, row, `${cells.length} fields, the header has ${header.width}`);
-      const record = {} as Record<R | O, string>;
-      for (const [name, at] of header.at) record[name] = at < 0 ? '' : (cells[at]?.trim() ?? '');
-      parsed.push({ row, cells: record });
-    }
-    yield parsed;
-  }
-  if (header === undefined) throw new ImportError(file, null, 'the file is empty (no header row)');
-}
-
-function readHeader<C extends string>(
-  file: string,
-  line: string,
-  required: readonly C[],
-  optional: readonly C[],
-): Header<C> {
-  const names = line
-    .replace(/^\uFEFF/, '')
-    .split('\t')
-    .map((name) => name.trim().toUpperCase());
-  for (const name of required) {
-    if (!names.includes(name)) throw new ImportError(file, null, `missing column ${name}`);
-  }
-  return {
-    width: names.length,
-    at: [...required, ...optional].map((name) => [name, names.indexOf(name)] as const),
-  };
-}
-
-/** The files of a data set, wherever they are kept. */
-interface DataSetFiles {
-  /** The path shown in messages and stored as a filing's source. */
-  label(name: string): string;
-  /** The file's lines, a chunk's worth at a time. */
-  lines(name: string): AsyncIterable<string[]>;
-  close(): void;
-}
-
-async function openDataSet(path: string): Promise<DataSetFiles> {
-  let isFolder: boolean;
-  try {
-    isFolder = (await stat(path)).isDirectory();
-  } catch (error) {
-    throw new ImportError(path, null, error instanceof Error ? error.message : String(error));
-  }
-  return isFolder ? openFolder(path) : openZip(path);
-}
-
-/** Finds a data-set file by name, ignoring case and (in a zip) folders. */
-function lookup<T>(path: string, found: ReadonlyMap<string, T>, name: string): T {
-  const hit = found.get(name.toUpperCase());
-  if (hit === undefined) throw new ImportError(path, null, `no ${name} in the data set`);
-  return hit;
-}
-
-async function openFolder(path: string): Promise<DataSetFiles> {
-  const found = new Map(
-    (await readdir(path)).map((name) => [name.toUpperCase(), join(path, name)]),
-  );
-  const label = (name: string) => lookup(path, found, name);
-  return {
-    label,
-    lines: (name) => linesOf(createReadStream(label(name))),
-    close: () => undefined,
-  };
-}
-
-async function openZip(path: string): Promise<DataSetFiles> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
-  } catch (error) {
-    throw new ImportError(path, null, `not a folder or a zip file: ${String(error)}`);
-  }
-  const found = new Map<string, yauzl.Entry>();
-  for await (const entry of zip.eachEntry()) {
-    if (!entry.fileName.endsWith('/')) found.set(basename(entry.fileName).toUpperCase(), entry);
-  }
-  const open = (name: string) => zip.openReadStreamPromise(lookup(path, found, name));
-  return {
-    label: (name) => join(path, lookup(path, found, name).fileName),
-    async *lines(name) {
-      yield* linesOf(await open(name));
-    },
-    close: () => {
-      zip.close();
-    },
-  };
-}
-
-/** Splits a byte stream into lines without holding more than one chunk. */
-async function* linesOf(stream: Readable): AsyncGenerator<string[]> {
-  stream.setEncoding('utf8');
-  let rest = '';
-  for await (const chunk of stream as AsyncIterable<string>) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    yield lines.map(withoutCr);
-  }
-  if (rest !== '') yield [withoutCr(rest)];
-}
-
-function withoutCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }

@@ -61,7 +61,7 @@ function valueMultiplier(meta: FilingMeta): number {
 }
 
 /** Checks one row; returns the reason it is unusable, or undefined. */
-function rowProblem(row: InfoTableRow): string | undefined {
+export function rowProblem(row: InfoTableRow): string | undefined {
   if (!CUSIP.test(row.cusip)) {
     return `CUSIP ${JSON.stringify(row.cusip)} is not 8 letters or digits and a check digit`;
   }

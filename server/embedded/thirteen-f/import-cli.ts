@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ImportError, valueUnitFor } from './filing.ts';
 import type { FilingMeta } from './filing.ts';
-import { importDataSet } from './datasets.ts';
+import { BadLinesError, importDataSet } from './datasets.ts';
+import type { BadLine } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
@@ -11,13 +12,17 @@ const USAGE = `Import SEC 13F filings into the filing store the server loads at 
 
   npm run import-13f -- --manifest <manifest.json>
   npm run import-13f -- --dataset <folder or .zip with SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv>
+                        [--strict]
   npm run import-13f -- --xml <information-table.xml> --cik <CIK> --filer <name>
                         --period <YYYY-MM-DD> --filed <YYYY-MM-DD or ISO timestamp>
                         [--type 13F-HR|13F-HR/A] [--amendment RESTATEMENT|"NEW HOLDINGS"]
                         [--accession <number>] [--value-unit usd|thousands]
 
-Options: --store <file> (default: FILINGS_DB or var/filings.duckdb). One run is one transaction:
-bad input imports nothing. Restart the server to serve new filings.`;
+Options: --store <file> (default: FILINGS_DB or var/filings.duckdb). One run is one transaction.
+An XML or manifest import with bad input imports nothing. A data set's bad lines (a wrong number
+of fields, a value that is not a number, a malformed CUSIP, a bad date) are left out and listed
+with file and line; the rest is imported and the exit code is 0. With --strict, any bad line
+imports nothing and exits 1. Restart the server to serve new filings.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +37,7 @@ const { values: args } = parseArgs({
     amendment: { type: 'string' },
     accession: { type: 'string' },
     'value-unit': { type: 'string' },
+    strict: { type: 'boolean', default: false },
     store: { type: 'string', default: process.env.FILINGS_DB ?? 'var/filings.duckdb' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -79,6 +85,14 @@ function xmlMeta(file: string): FilingMeta {
   };
 }
 
+/** Lists a data set's bad lines on stderr, one a line, as `file, line N: reason`. */
+function printBadLines(badLines: readonly BadLine[], fate: string): void {
+  if (badLines.length === 0) return;
+  console.error(`${badLines.length.toLocaleString('en-US')} bad lines ${fate}:`);
+  for (const { file, line, reason } of badLines)
+    console.error(`  ${file}, line ${line}: ${reason}`);
+}
+
 async function main(): Promise<number> {
   const sources = [args.manifest, args.dataset, args.xml].filter(Boolean);
   if (args.help || sources.length !== 1) {
@@ -92,20 +106,32 @@ async function main(): Promise<number> {
   };
   try {
     let summary: ImportSummary;
+    let leftOut = '';
     if (args.manifest) summary = await importManifest(store.connection, args.manifest, progress);
-    else if (args.dataset) summary = await importDataSet(store.connection, args.dataset, progress);
-    else {
+    else if (args.dataset) {
+      const options = { progress, strict: args.strict };
+      const { badLines, ...imported } = await importDataSet(
+        store.connection,
+        args.dataset,
+        options,
+      );
+      printBadLines(badLines, 'left out');
+      if (badLines.length > 0)
+        leftOut = `; ${badLines.length.toLocaleString('en-US')} bad lines left out`;
+      summary = imported;
+    } else {
       const file = args.xml ?? '';
       summary = await importXmlFilings(store.connection, [{ file, meta: xmlMeta(file) }], progress);
     }
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s into ${args.store}.`,
+      `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s into ${args.store}${leftOut}.`,
     );
     console.log('Restart the server to serve them.');
     return 0;
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
+    if (error instanceof BadLinesError) printBadLines(error.badLines, 'refused (--strict)');
     console.error(`Import failed, nothing was imported: ${error.message}`);
     return 1;
   } finally {

@@ -1,0 +1,175 @@
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import { ImportError } from './filing.ts';
+
+/**
+ * Reading SEC's tab-separated data-set files: from a folder or a zip, streamed a chunk at a
+ * time, LF or CRLF, columns found by name, fields unquoted as SEC quotes them.
+ */
+
+export function columns<C extends string>(...names: C[]): readonly C[] {
+  return names;
+}
+
+/** A data line's named cells, trimmed and unquoted ('' for an optional column the file lacks). */
+export interface TsvRecord<C extends string> {
+  /** 1-based data row: the header is row 0, so the row is on line row + 1 of the file. */
+  readonly row: number;
+  readonly cells: Readonly<Record<C, string>>;
+}
+
+/** A header's width, and each wanted column's position (-1 for an optional one it lacks). */
+interface Header<C extends string> {
+  readonly width: number;
+  readonly at: readonly (readonly [C, number])[];
+}
+
+/** Called with a data line's row (1-based: the header is row 0) and why it is left out. */
+export type BadRow = (row: number, reason: string) => void;
+
+/**
+ * Parses a TSV file's lines into records, a chunk at a time; columns are found by name. A line
+ * whose field count differs from the header's is handed to `bad` and left out: without escapes
+ * for tabs, a stray tab or a cut line shifts every later column, so guessing would misfile it.
+ */
+export async function* records<R extends string, O extends string = never>(
+  file: string,
+  chunks: AsyncIterable<string[]>,
+  bad: BadRow,
+  required: readonly R[],
+  optional: readonly O[] = [],
+): AsyncGenerator<TsvRecord<R | O>[]> {
+  let header: Header<R | O> | undefined;
+  let row = 0;
+  for await (const lines of chunks) {
+    const parsed: TsvRecord<R | O>[] = [];
+    for (const line of lines) {
+      if (header === undefined) {
+        header = readHeader<R | O>(file, line, required, optional);
+        continue;
+      }
+      row += 1;
+      if (line === '') continue;
+      const cells = line.split('\t');
+      if (cells.length !== header.width) {
+        bad(row, `${cells.length} fields, the header has ${header.width}`);
+        continue;
+      }
+      const record = {} as Record<R | O, string>;
+      for (const [name, at] of header.at) record[name] = at < 0 ? '' : unquote(cells[at] ?? '');
+      parsed.push({ row, cells: record });
+    }
+    yield parsed;
+  }
+  if (header === undefined) throw new ImportError(file, null, 'the file is empty (no header row)');
+}
+
+/**
+ * A field trimmed, then unquoted as SEC quotes: a field that holds `"` is written wrapped in
+ * quotes with its own quotes doubled. Only a field that starts and ends with `"` is quoted; any
+ * other quote is part of the value, as filed.
+ */
+function unquote(cell: string): string {
+  const field = cell.trim();
+  if (field.length < 2 || !field.startsWith('"') || !field.endsWith('"')) return field;
+  return field.slice(1, -1).replaceAll('""', '"');
+}
+
+function readHeader<C extends string>(
+  file: string,
+  line: string,
+  required: readonly C[],
+  optional: readonly C[],
+): Header<C> {
+  const names = line
+    .replace(/^\uFEFF/, '')
+    .split('\t')
+    .map((name) => name.trim().toUpperCase());
+  for (const name of required) {
+    if (!names.includes(name)) throw new ImportError(file, null, `missing column ${name}`);
+  }
+  return {
+    width: names.length,
+    at: [...required, ...optional].map((name) => [name, names.indexOf(name)] as const),
+  };
+}
+
+/** The files of a data set, wherever they are kept. */
+export interface DataSetFiles {
+  /** The path shown in messages and stored as a filing's source. */
+  label(name: string): string;
+  /** The file's lines, a chunk's worth at a time. */
+  lines(name: string): AsyncIterable<string[]>;
+  close(): void;
+}
+
+export async function openDataSet(path: string): Promise<DataSetFiles> {
+  let isFolder: boolean;
+  try {
+    isFolder = (await stat(path)).isDirectory();
+  } catch (error) {
+    throw new ImportError(path, null, error instanceof Error ? error.message : String(error));
+  }
+  return isFolder ? openFolder(path) : openZip(path);
+}
+
+/** Finds a data-set file by name, ignoring case and (in a zip) folders. */
+function lookup<T>(path: string, found: ReadonlyMap<string, T>, name: string): T {
+  const hit = found.get(name.toUpperCase());
+  if (hit === undefined) throw new ImportError(path, null, `no ${name} in the data set`);
+  return hit;
+}
+
+async function openFolder(path: string): Promise<DataSetFiles> {
+  const found = new Map(
+    (await readdir(path)).map((name) => [name.toUpperCase(), join(path, name)]),
+  );
+  const label = (name: string) => lookup(path, found, name);
+  return {
+    label,
+    lines: (name) => linesOf(createReadStream(label(name))),
+    close: () => undefined,
+  };
+}
+
+async function openZip(path: string): Promise<DataSetFiles> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  } catch (error) {
+    throw new ImportError(path, null, `not a folder or a zip file: ${String(error)}`);
+  }
+  const found = new Map<string, yauzl.Entry>();
+  for await (const entry of zip.eachEntry()) {
+    if (!entry.fileName.endsWith('/')) found.set(basename(entry.fileName).toUpperCase(), entry);
+  }
+  const open = (name: string) => zip.openReadStreamPromise(lookup(path, found, name));
+  return {
+    label: (name) => join(path, lookup(path, found, name).fileName),
+    async *lines(name) {
+      yield* linesOf(await open(name));
+    },
+    close: () => {
+      zip.close();
+    },
+  };
+}
+
+/** Splits a byte stream into lines without holding more than one chunk. */
+async function* linesOf(stream: Readable): AsyncGenerator<string[]> {
+  stream.setEncoding('utf8');
+  let rest = '';
+  for await (const chunk of stream as AsyncIterable<string>) {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    yield lines.map(withoutCr);
+  }
+  if (rest !== '') yield [withoutCr(rest)];
+}
+
+function withoutCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
