@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { parseRfc4180 } from '../testing/rfc4180.ts';
 import { queryInPage } from './api-in-page.ts';
 import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
 
@@ -220,6 +221,24 @@ test('the planted data-quality filer shows its flags in the charts and the table
   const table = page.getByRole('table', { name: 'Results' });
   await expect(table.getByRole('columnheader', { name: 'Flags' })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
+
+  // The CSV carries the flags too, in its leading column.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /rows loaded/ }).click();
+  const [header, ...records] = parseRfc4180(
+    (await readFile(await (await downloading).path(), 'utf8')).slice(1),
+  );
+  expect(header?.[0]).toBe('Data-quality flags');
+  const coke = records.find((record) => record.includes('COCA COLA CO'));
+  expect(coke?.[0]).toMatch(/unit error\. \| Filed 143 days after the quarter/);
+
+  // The holdings changes' headline leaves the split MA and the mis-unit KO out, and says so.
+  await page.getByRole('tab', { name: 'Holdings changes' }).click();
+  const changes = page.getByRole('figure', { name: /^Holdings changes — ALDER CREEK/ });
+  await expect(changes).toHaveAccessibleDescription(
+    /\(includes 2 flagged ⚠\)\. Leaving out the flagged, the largest impact is (?!MA\.|KO\.)\w+\.$/,
+  );
 });
 
 test('the login page loads no chart code; a workspace loads it only with a result', async ({

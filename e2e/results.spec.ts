@@ -32,7 +32,9 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
   const text = await readFile(await download.path(), 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...records] = parseRfc4180(text.slice(1));
+  // A 13F export leads with the flags column, as the table leads with its ⚑ column.
   expect(header).toEqual([
+    'Data-quality flags',
     'nameofissuer',
     'ticker',
     'value',
@@ -43,7 +45,7 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
   ]);
   expect(records).toHaveLength(25);
   // The rows come in the table's order, raw values: the first change is the table's first.
-  const changes = records.map((record) => Number(record[6]));
+  const changes = records.map((record) => Number(record[7]));
   expect(changes).toEqual([...changes].sort((a, b) => b - a));
   expect(`${changes[0]?.toFixed(2) ?? ''}%`).toBe(firstChange.replace('+', ''));
 });

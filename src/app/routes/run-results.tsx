@@ -6,7 +6,10 @@ import type { ServiceRecord } from '#contract/response';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LocalErrorBoundary } from '../../components/local-error-boundary.tsx';
 import { RelatedQueriesMenu } from '../../components/related-queries.tsx';
-import { useThirteenFRowNotes } from '../../features/charts/thirteen-f/use-row-notes.ts';
+import {
+  useThirteenFNotesLoader,
+  useThirteenFRowNotes,
+} from '../../features/charts/thirteen-f/use-row-notes.ts';
 import { ResultsView } from '../../features/results/results-panel.tsx';
 import { useResultRows } from '../../features/results/use-result-rows.ts';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
@@ -108,6 +111,7 @@ function RunRows({
 } & ViewProps) {
   const results = useResultRows(body, count);
   const notes = useThirteenFRowNotes(module, results.rows, body);
+  const loadNotes = useThirteenFNotesLoader(module, body);
   const rows = results.rows;
   const tableView = useMemo(
     () => ({ sort: view.sort, hidden: view.hidden, order: view.order }),
@@ -134,6 +138,7 @@ function RunRows({
         tableView={tableView}
         onTableViewChange={onViewChange}
         notes={notes}
+        loadNotes={loadNotes}
         rowActions={
           module === '13f_holdings'
             ? (row) => <RowRelatedQueries row={row} body={body} />

@@ -13,6 +13,11 @@ export interface CsvColumn {
   readonly id: string;
   /** header text: the wire field name */
   readonly header: string;
+  /**
+   * A column the export adds (the data-quality flags): its text from the row rather than
+   * `row[id]`, written as text in raw and formatted exports alike, formula guard included.
+   */
+  readonly text?: (row: Record<string, unknown>) => string;
 }
 
 /** How cells are turned into text. */
@@ -126,6 +131,10 @@ export function csvRows(
     const row = rows[r] as Record<string, unknown>;
     for (let c = 0; c < width; c++) {
       const column = columns[c] as CsvColumn;
+      if (column.text) {
+        cells[c] = textField(column.text(row));
+        continue;
+      }
       const value = row[column.id];
       cells[c] = format ? formattedField(format(value, column), value) : valueField(value);
     }

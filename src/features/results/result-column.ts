@@ -11,3 +11,6 @@ export interface ResultColumn {
 
 /** Notes on rows (data-quality flags), by row identity: each a sentence an analyst reads. */
 export type RowNotes = ReadonlyMap<ServiceRecord, readonly string[]>;
+
+/** Computes the notes of any rows of a result (the page or every matching row) for an export. */
+export type RowNotesLoader = (rows: readonly ServiceRecord[]) => Promise<RowNotes>;

@@ -11,7 +11,7 @@ import { applyRowFilter } from '../../lib/row-filter.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';
 import { createFormatters } from './format.ts';
 import { ResultsTable } from './results-table.tsx';
-import type { ResultColumn, RowNotes } from './result-column.ts';
+import type { ResultColumn, RowNotes, RowNotesLoader } from './result-column.ts';
 import { ResultsToolbar } from './results-toolbar.tsx';
 import { RowDetails } from './row-details.tsx';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';
@@ -39,6 +39,8 @@ export interface ResultsViewOptions {
   readonly onClearRowFilter?: () => void;
   /** Data-quality notes per row, shown in a leading column. */
   readonly notes?: RowNotes | undefined;
+  /** The notes of any rows, for the CSV export's flags column (the page's or every row's). */
+  readonly loadNotes?: RowNotesLoader | undefined;
   /** Extra actions in a row's details (e.g. related queries). */
   readonly rowActions?: (row: ServiceRecord) => ReactNode;
   /** The client sort, hidden columns and order, when the caller keeps them (in its link). */
@@ -128,6 +130,7 @@ export function ResultsView({
   rowFilter,
   onClearRowFilter,
   notes,
+  loadNotes,
   rowActions,
   tableView,
   onTableViewChange,
@@ -137,7 +140,7 @@ export function ResultsView({
   const tableState = useResultsTableState(tableView, onTableViewChange);
   const { sorting } = tableState;
   const format = useMemo(() => createFormatters(), []);
-  const csv = useCsvExport(module, results, format, sorting);
+  const csv = useCsvExport(module, results, format, sorting, loadNotes);
   const shownRows = useMemo(
     () => (loadedRows ? applyRowFilter(loadedRows, rowFilter) : undefined),
     [loadedRows, rowFilter],

@@ -172,6 +172,22 @@ describe('ChangesChart', () => {
     expect(axisLabels(changes(), 'y')).toEqual(['DDD', 'AAA', '⚠ BBB']);
   });
 
+  it('leaves a flagged position out of the largest impact and the split totals, and says so', async () => {
+    // BBB's implied price goes from $10 to $100 (×10, a reverse split or a data error): its
+    // 18.5-point impact would otherwise be the headline, above DDD's 10.
+    const jump = PREVIOUS_HOLDINGS.map((holding) =>
+      holding.ticker === 'BBB' ? { ...holding, price: 10 } : holding,
+    );
+    const { changes } = await setup([...current(), ...previous(jump)]);
+    await screen.findByText(/^Classified here/);
+    expect(changes()).toHaveAccessibleDescription(
+      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED (includes 1 flagged ⚠). Leaving out the flagged, the largest impact is DDD.',
+    );
+    expect(screen.getByRole('figure', { name: SPLIT })).toHaveAccessibleDescription(
+      'Leaving out 1 flagged ⚠ position, across the other 2 trading moved $140,000,000 and prices $40,000,000.',
+    );
+  });
+
   it('filters the table on the clicked change', async () => {
     const { user, changes, onFilter } = await setup();
     await screen.findByText(/^Classified here/);

@@ -12,6 +12,7 @@ import type { HoldingChange } from './analytics.ts';
 import { changeBars, maxBarsFor } from './change-bars.ts';
 import type { ChangeBar } from './change-bars.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
+import { changesSummary } from './narratives.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { ValueSplitChart } from './value-split-chart.tsx';
 
@@ -70,18 +71,6 @@ function changesNotes(
         : `No filing for ${scope.previousPeriod ?? 'the previous quarter'} in the data: statuses and changes as served, without the value split.`,
     `${shown > charted ? `Showing the ${formatCount(charted)} largest of ${formatCount(shown)} changes. ` : ''}${wholePortfolio ? 'Whole portfolio.' : 'Positions in this result only.'}`,
   ];
-}
-
-/** How many changes of each status, and the largest impact charted. */
-function changesSummary(changes: readonly HoldingChange[], bars: readonly ChangeBar[]): string {
-  const counts = STATUS_ORDER.map(
-    (status) => [status, changes.filter((change) => change.status === status).length] as const,
-  );
-  return `${counts.map(([status, count]) => `${formatCount(count)} ${status}`).join(', ')}.${
-    bars[0]
-      ? ` The largest impact is ${bars.reduce((a, b) => (b.impact > a.impact ? b : a)).label}.`
-      : ''
-  }`;
 }
 
 function changesTable(bars: readonly ChangeBar[]): ChartTable {
@@ -188,7 +177,7 @@ export function ChangesChart({
             onSettingsChange={onSettingsChange}
           />
         }
-        summary={changesSummary(changes, bars)}
+        summary={changesSummary(changes, bars, flags)}
         table={changesTable(bars)}
       >
         <HorizontalBars

@@ -61,6 +61,18 @@ describe('ThirteenFCharts: portfolio weights', () => {
     });
   });
 
+  it('keeps a flagged position in the weights, as filed, and says it is included', async () => {
+    const jump = PREVIOUS_HOLDINGS.map((holding) =>
+      holding.ticker === 'BBB' ? { ...holding, price: 10 } : holding,
+    );
+    const { weights } = setup(current(), [...current(), ...previous(jump)]);
+    await waitFor(() => {
+      expect(weights()).toHaveAccessibleDescription(
+        'The largest holding is AAA at 20.00%; the top 10 make up 90.00% of $1,000,000,000. These figures are as filed and include 1 flagged ⚠ position.',
+      );
+    });
+  });
+
   it('lists the top holdings and the rest as "Other (n)" in the chart and its data table', async () => {
     const { user, weights } = setup(current());
     await user.click(screen.getByRole('radio', { name: 'Top 10' }));

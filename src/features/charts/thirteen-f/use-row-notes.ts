@@ -1,5 +1,5 @@
-import { useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
@@ -9,6 +9,8 @@ import { withPinnedScope } from './use-thirteen-f-scope.ts';
 
 /** Beyond this many filer-periods in a result, no previous quarters are fetched for the table. */
 const MAX_CONTEXT_PAIRS = 4;
+
+type RowNotes = ReadonlyMap<ServiceRecord, readonly string[]>;
 
 /**
  * Data-quality notes per row of a 13F result, for the table's flag column: unit change,
@@ -78,4 +80,42 @@ function notesOf({
       );
   });
   return notes;
+}
+
+/**
+ * The notes of `rows` as the table's column gives them once its previous quarters have loaded:
+ * the same filer-periods' previous quarters are fetched (by `fetchPortfolio`); one that fails is
+ * left out, as the table goes without it, so the rows still get the flags they show themselves.
+ */
+export async function thirteenFRowNotes(
+  rows: readonly ServiceRecord[],
+  body: Readonly<Record<string, unknown>>,
+  fetchPortfolio: (filer: string, period: string) => Promise<readonly ServiceRecord[]>,
+): Promise<RowNotes> {
+  const previous = await Promise.all(
+    filerPeriodsOf(rows, body).map((pair) =>
+      fetchPortfolio(pair.filer, previousQuarterEnd(pair.period)).catch(() => []),
+    ),
+  );
+  return notesOf({ rows, body, context: previous.flat() });
+}
+
+/**
+ * For the CSV export of a 13F result: loads the notes of any rows of it (the page or every
+ * matching row), the previous quarters read through the charts' query cache. Undefined for other
+ * modules, which have no flags.
+ */
+export function useThirteenFNotesLoader(
+  module: string,
+  body: Readonly<Record<string, unknown>>,
+): ((rows: readonly ServiceRecord[]) => Promise<RowNotes>) | undefined {
+  const queryClient = useQueryClient();
+  const load = useCallback(
+    (rows: readonly ServiceRecord[]) =>
+      thirteenFRowNotes(rows, body, (filer, period) =>
+        queryClient.query(portfolioOptions(filer, period)),
+      ),
+    [queryClient, body],
+  );
+  return module === '13f_holdings' ? load : undefined;
 }

@@ -1,8 +1,9 @@
 import { ChartFrame } from '../chart-frame.tsx';
-import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
+import { formatUsd, formatUsdCompact } from '../chart-format.ts';
 import type { HoldingChange } from './analytics.ts';
 import type { ChangeBar } from './change-bars.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
+import { valueSplitSummary } from './narratives.ts';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
 
 const QUANTITY = '#0072b2';
@@ -40,7 +41,7 @@ export function ValueSplitChart({
         { label: 'Quantity effect', color: QUANTITY },
         { label: 'Price effect', color: PRICE },
       ]}
-      summary={`Across these ${formatCount(split.length)} positions, trading moved ${formatUsd(split.reduce((total, bar) => total + (bar.quantityEffect ?? 0), 0))} and prices ${formatUsd(split.reduce((total, bar) => total + (bar.priceEffect ?? 0), 0))}.`}
+      summary={valueSplitSummary(split)}
       table={{
         columns: ['Holding', 'Quantity effect (USD)', 'Price effect (USD)', 'Value change (USD)'],
         rows: split.map((bar) => [

@@ -12,6 +12,7 @@ import { portfolioWeights } from './analytics.ts';
 import type { PortfolioWeights } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
+import { weightsSummary } from './narratives.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 
 const BAR_ROW = 24;
@@ -188,7 +189,6 @@ export function WeightsChart({
   const positions = scope.fullPortfolio ?? scope.inResult;
   const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
   const inResult = useShownInResult(weights, scope);
-  const largest = weights.top[0];
   return (
     <ChartFrame
       title={`Portfolio weights — ${scope.filer} · ${scope.period}`}
@@ -200,11 +200,7 @@ export function WeightsChart({
         { label: 'Other holdings', color: seriesColor(0, true) },
       ]}
       controls={<TopNControl topN={topN} onSettingsChange={onSettingsChange} />}
-      summary={
-        largest
-          ? `The largest holding is ${largest.label} at ${formatWeight(largest.weight)}; the top 10 make up ${formatWeight(weights.top10Weight)} of ${formatUsd(weights.total)}.`
-          : 'No holdings to chart.'
-      }
+      summary={weightsSummary(weights, flags)}
       table={weightsTable(weights)}
     >
       <Group gap="lg" mb={4}>

@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ServiceRecord } from '#contract/response';
+import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { parseRfc4180 } from '../../../testing/rfc4180.ts';
+import { session } from '../../lib/services.ts';
+import { ResultsPanel } from './results-panel.tsx';
+
+const QUERY = '/index.php/api/service';
+const records = [
+  { name: 'Beta deck', createddate: '2025-01-02T10:00:00Z' },
+  { name: 'Alpha letter', createddate: '2025-03-04T10:00:00Z' },
+];
+
+/** Flags "Alpha letter" whichever row objects it is given: the page's or a fresh load's. */
+const loadNotes = vi.fn((rows: readonly ServiceRecord[]) =>
+  Promise.resolve(
+    new Map(
+      rows
+        .filter((row) => row.name === 'Alpha letter')
+        .map((row) => [row, ['Filed 143 days after the quarter.', 'A unit error, as filed.']]),
+    ),
+  ),
+);
+
+/** The text of every CSV the page downloads, read from its blob. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((object: Blob | MediaSource) => {
+    blobs.push(object as Blob);
+    return 'blob:http://localhost/csv';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return async () => {
+    await waitFor(() => {
+      expect(blobs).toHaveLength(1);
+    });
+    return parseRfc4180((await (blobs[0] as Blob).text()).replace(/^\uFEFF/, ''));
+  };
+}
+
+function setup(withNotes: boolean) {
+  session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+  const fake = fakeFetch({ [QUERY]: () => jsonResponse(200, { records, next_offset: -1 }) });
+  vi.stubGlobal('fetch', fake.fetch);
+  const body = {
+    module: 'manager_presentation__c',
+    filters: { fields: ['name', 'createddate'], max_num: '2' },
+  };
+  return renderWithProviders(
+    <ResultsPanel
+      module="manager_presentation__c"
+      body={body}
+      count={2}
+      {...(withNotes ? { loadNotes } : {})}
+    />,
+  );
+}
+
+// jsdom lays nothing out; the virtualised table needs a scroller with a height to show rows.
+const layout = ['clientHeight', 'clientWidth'] as const;
+beforeAll(() => {
+  for (const property of layout) {
+    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
+  }
+});
+afterAll(() => {
+  for (const property of layout) Reflect.deleteProperty(HTMLElement.prototype, property);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  loadNotes.mockClear();
+  session.signOut();
+});
+
+const FLAGGED = [
+  ['Data-quality flags', 'name', 'createddate'],
+  ['', 'Beta deck', '2025-01-02T10:00:00Z'],
+  [
+    'Filed 143 days after the quarter. | A unit error, as filed.',
+    'Alpha letter',
+    '2025-03-04T10:00:00Z',
+  ],
+];
+
+describe('the CSV export carries the data-quality flags', () => {
+  it('in the export of the rows loaded', async () => {
+    const { user } = setup(true);
+    const downloaded = captureDownloads();
+    await screen.findByRole('table', { name: 'Results' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'The 2 rows loaded' }));
+    expect(await downloaded()).toEqual(FLAGGED);
+  });
+
+  it('in the export of every matching row, loaded anew for it', async () => {
+    const { user } = setup(true);
+    const downloaded = captureDownloads();
+    await screen.findByRole('table', { name: 'Results' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'All 2 matching rows' }));
+    expect(await downloaded()).toEqual(FLAGGED);
+  });
+
+  it('not at all for a result without flags to give (another module)', async () => {
+    const { user } = setup(false);
+    const downloaded = captureDownloads();
+    await screen.findByRole('table', { name: 'Results' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'The 2 rows loaded' }));
+    expect((await downloaded())[0]).toEqual(['name', 'createddate']);
+  });
+});
