@@ -270,6 +270,17 @@ describe('the real managers’ filings', () => {
 });
 
 describe('synthetic 13F filings', () => {
+  it('carry names that say they are fictional, and no real filer’s name does', async () => {
+    const names = await query(
+      demo.connection,
+      `SELECT DISTINCT filer_name AS name, cik >= '0009000000' AS synthetic FROM thirteenf_filing`,
+    );
+    const fictional = (name: unknown) => String(name).endsWith(' (FICTIONAL)');
+    expect(names.filter((row) => row.synthetic === true && !fictional(row.name))).toEqual([]);
+    expect(names.filter((row) => row.synthetic === false && fictional(row.name))).toEqual([]);
+    expect(names.filter((row) => row.synthetic === true).length).toBe(25);
+  });
+
   it('are dated 40–44 days after the quarter, in the daytime, with SEC-style identifiers', async () => {
     const [row] = await query(
       demo.connection,
