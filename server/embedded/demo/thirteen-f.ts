@@ -33,7 +33,7 @@ const FIRST_CIK = 9_000_000;
  * Ends every invented filer's name: real managers' filings load alongside, and an analyst must
  * never take an invented filer, or its positions, for a real one.
  */
-export const FICTIONAL_SUFFIX = ' (FICTIONAL)';
+const FICTIONAL_SUFFIX = ' (FICTIONAL)';
 /** Names for further filers matched to an account that already has one. */
 const AFFILIATES = ['(Europe)', '(Asia)', 'International', 'Advisors', 'Fund Services'];
 /** The class title each CUSIP issue code stands for (see `issuers.ts`). */
