@@ -96,8 +96,25 @@ function expectedLatest(): Expected[] {
     });
 }
 
+/**
+ * The shipped CUSIP→ticker map, read here on its own. Keys are case-sensitive in the file; the
+ * importer upper-cases filed CUSIPs, so the served rows are looked up by upper case.
+ */
+function tickerMap(): Map<string, string> {
+  const map = new Map<string, string>();
+  const lines = readFileSync(join(DATA_DIR, 'cusip-tickers.csv'), 'utf8').trim().split('\n');
+  for (const line of lines.slice(1)) {
+    const [cusip = '', ticker = ''] = line.split(',');
+    // A CUSIP listed twice (in two cases): the first listing counts, as in the server.
+    if (!map.has(cusip.toUpperCase())) map.set(cusip.toUpperCase(), ticker);
+  }
+  return map;
+}
+
 interface Served {
   readonly cusip: string;
+  readonly ticker: string | null;
+  readonly nameofissuer: string;
   readonly value: number;
   readonly portfolio_pct_weight: number | null;
   readonly status: string | null;
@@ -118,7 +135,7 @@ async function served(filer: string, period: string): Promise<Served[]> {
     {
       module: '13f_holdings',
       filters: {
-        fields: ['cusip', 'value', 'portfolio_pct_weight', 'status'],
+        fields: ['cusip', 'ticker', 'nameofissuer', 'value', 'portfolio_pct_weight', 'status'],
         filter: [{ companyname: { $equals: filer } }, { periodofreport: { $equals: period } }],
         max_num: '1000',
       },
@@ -132,6 +149,7 @@ async function served(filer: string, period: string): Promise<Served[]> {
 
 describe('the bundled real filers, recomputed from their XML files', () => {
   const funds = expectedLatest();
+  const tickers = tickerMap();
 
   it('covers Berkshire Hathaway and the 36 managers', () => {
     expect(funds).toHaveLength(37);
@@ -152,6 +170,17 @@ describe('the bundled real filers, recomputed from their XML files', () => {
         if (denominator === 0) continue;
         const weight = (position.value / denominator) * 100;
         expect(Math.abs((row?.portfolio_pct_weight ?? Number.NaN) - weight)).toBeLessThan(1e-9);
+      }
+    },
+  );
+
+  // A CUSIP the map lacks has no ticker, and the charts then label it by the issuer's name.
+  it.each(funds.map((fund) => [fund.filer, fund] as const))(
+    '%s: the map’s ticker for every CUSIP it knows, else an issuer name',
+    async (_name, fund) => {
+      for (const row of await served(fund.filer, fund.period)) {
+        expect(row.ticker, row.cusip).toBe(tickers.get(row.cusip) ?? null);
+        expect(row.nameofissuer.trim(), row.cusip).not.toBe('');
       }
     },
   );
