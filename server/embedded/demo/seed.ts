@@ -1,12 +1,14 @@
 /**
- * Loads the whole demo data set: the CRM modules' tables, and 13F filings — Berkshire
- * Hathaway's real ones bundled with the app, synthetic filers', and one planted filer's that
- * shows the data-quality cases — as raw filings through the 13F importer. Same seed and same `today` give the same rows, so screenshots, tests and
+ * Loads the whole demo data set: the CRM modules' tables, and 13F filings — the real ones
+ * bundled with the app (Berkshire Hathaway and 36 other managers, one folder each under
+ * `data/13f`), synthetic filers', and one planted filer's that shows the data-quality cases —
+ * as raw filings through the 13F importer. Same seed and same `today` give the same rows, so screenshots, tests and
  * benchmarks are reproducible.
  *
  * The caller creates the tables first (`createTables`, `createFilingTables`) and derives
  * `13f_holdings` afterwards (`deriveHoldings`), once, after any filings of its own.
  */
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ModuleId } from '#contract/catalog';
@@ -35,7 +37,15 @@ export const BERKSHIRE_CIK = '0001067983';
 
 const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
 const CUSIP_TICKERS = join(DATA_DIR, 'cusip-tickers.csv');
-const BERKSHIRE_MANIFEST = join(DATA_DIR, 'berkshire-hathaway', 'manifest.json');
+
+/** Every folder of `data/13f` with a `manifest.json`: one real filer each, Berkshire included. */
+async function realManifests(): Promise<string[]> {
+  const entries = await readdir(DATA_DIR, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(DATA_DIR, entry.name, 'manifest.json'))
+    .sort();
+}
 
 export interface SeedOptions {
   /**
@@ -95,7 +105,7 @@ export async function seedDemoData(
   }
   const tickers = await readCusipTickers(CUSIP_TICKERS);
   await addCusipTickers(connection, tickers);
-  const real = await addBerkshire(connection, world, today);
+  const real = await addRealFilers(connection, world, today);
   const synthetic = await addSyntheticFilings(connection, world, seed, today, {
     targetRows: options.thirteenFRows,
     reserved: {
@@ -112,15 +122,16 @@ export async function seedDemoData(
 }
 
 /**
- * Imports Berkshire Hathaway's bundled filings and matches the filer to its CRM account. Only
- * filings made by `today` count: a demo dated in the past shows no filing from its future.
+ * Imports the bundled real filings, as filed, and matches Berkshire Hathaway to its CRM account
+ * (the other real managers have no account in the invented CRM). Only filings made by `today`
+ * count: a demo dated in the past shows no filing from its future.
  */
-async function addBerkshire(
+async function addRealFilers(
   connection: DuckDBConnection,
   world: CrmWorld,
   today: Date,
 ): Promise<ImportSummary> {
-  const filings = await readManifest(BERKSHIRE_MANIFEST);
+  const filings = (await Promise.all((await realManifests()).map(readManifest))).flat();
   const filed = filings.filter((filing) => filing.meta.filedAt.getTime() <= today.getTime());
   const summary = await importXmlFilings(connection, filed);
   const { account, id, name } = world.berkshire;

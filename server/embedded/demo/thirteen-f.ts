@@ -29,6 +29,11 @@ const FILING_DEADLINE_DAYS = 45;
  * operator's real filings never merge with a synthetic filer.
  */
 const FIRST_CIK = 9_000_000;
+/**
+ * Ends every invented filer's name: real managers' filings load alongside, and an analyst must
+ * never take an invented filer, or its positions, for a real one.
+ */
+const FICTIONAL_SUFFIX = ' (FICTIONAL)';
 /** Names for further filers matched to an account that already has one. */
 const AFFILIATES = ['(Europe)', '(Asia)', 'International', 'Advisors', 'Fund Services'];
 /** The class title each CUSIP issue code stands for (see `issuers.ts`). */
@@ -112,7 +117,7 @@ function* filers(random: Random, world: CrmWorld): Generator<SyntheticFiler> {
         strategy_id: strategy.id,
         strategy_name: strategy.name,
       };
-      yield { ...base, name: `${account.name}${affiliate} ${form}`, match };
+      yield { ...base, name: `${account.name}${affiliate} ${form}${FICTIONAL_SUFFIX}`, match };
       continue;
     }
     // Unmatched filers are named after people, so none looks like a CRM account's firm.
@@ -124,7 +129,7 @@ function* filers(random: Random, world: CrmWorld): Generator<SyntheticFiler> {
         : `${random.pick(LAST_NAMES)} & ${random.pick(LAST_NAMES)} ${suffix}`;
     }
     taken.add(name);
-    yield { ...base, name: `${name} ${form}`, match: null };
+    yield { ...base, name: `${name} ${form}${FICTIONAL_SUFFIX}`, match: null };
   }
 }
 

@@ -72,6 +72,20 @@ describe('the real Berkshire Hathaway filings', () => {
   });
 });
 
+describe('one import run', () => {
+  it('imports a filing listed twice once, from its last listing', async () => {
+    const { connection, count } = await setup();
+    const meta = filingMeta({ periodOfReport: '2024-03-31' });
+    await importHoldings(connection, [
+      { meta, holdings: [A, B] },
+      { meta, holdings: [C] },
+    ]);
+    expect(await count('thirteenf_filing')).toBe(1);
+    await deriveHoldings(connection);
+    expect((await derivedHoldings(connection)).map((row) => row.cusip)).toEqual([C.cusip]);
+  });
+});
+
 describe('derived fields', () => {
   it('computes status, share change and weight against the previous period', async () => {
     const { connection } = await setup();

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
 import { SaxesParser } from 'saxes';
 import { ImportError } from './filing.ts';
 import type { InfoTableRow } from './filing.ts';
@@ -49,6 +50,19 @@ function toRow(file: string, rowNumber: number, fields: Map<string, string>): In
 }
 
 /**
+ * The file's text. A name ending in `.gz` is gzip-compressed (how the bundled real filings ship,
+ * to keep the repository small); any other is read as it is.
+ */
+function textOf(file: string): AsyncIterable<unknown> {
+  const bytes = createReadStream(file);
+  if (!file.endsWith('.gz')) return bytes.setEncoding('utf8');
+  // pipe() does not pass the file's errors on, so a missing file would hang the gunzip stream.
+  const text = createGunzip();
+  bytes.on('error', (error) => text.destroy(error));
+  return bytes.pipe(text).setEncoding('utf8');
+}
+
+/**
  * Streams the rows of a SEC information-table XML file, with or without the EDGAR namespace
  * or a prefix. Memory stays flat: one entry is held at a time.
  */
@@ -91,10 +105,16 @@ export async function* readInfoTableXml(file: string): AsyncGenerator<InfoTableR
     state.failure ??= new ImportError(file, rowNumber || null, `malformed XML: ${error.message}`);
   });
 
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-    parser.write(chunk as string);
-    if (state.failure) throw state.failure;
-    yield* ready.splice(0);
+  try {
+    for await (const chunk of textOf(file)) {
+      parser.write(chunk as string);
+      if (state.failure) throw state.failure;
+      yield* ready.splice(0);
+    }
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    // zlib's and the file system's messages do not say which file they are about.
+    throw new ImportError(file, null, error instanceof Error ? error.message : String(error));
   }
   parser.close();
   if (state.failure) throw state.failure;

@@ -1,0 +1,187 @@
+/*
+ * An independent check of the real 13F data the demo serves: for every bundled filer, the
+ * latest quarter filed by the demo's today is recomputed here from the shipped XML files
+ * themselves — with a small parser of this file's own, not the importer's code or SQL — and
+ * compared with what the embedded API serves over HTTP: total value exact to the dollar, the
+ * ten largest positions' weights to 1e-9.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../../testing/api-server.ts';
+import type { TestServer } from '../../../testing/api-server.ts';
+import { TODAY } from '../../../testing/demo-data.ts';
+import { ANALYST } from '../../../testing/fixtures.ts';
+
+const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
+/** The demo data is as of the end of the day before its today. */
+const AS_OF = new Date(TODAY.getTime() - 86_400_000).toISOString().slice(0, 10);
+
+interface Manifest {
+  readonly filer: string;
+  readonly valueUnit?: 'USD' | 'USD_THOUSANDS';
+  readonly filings: readonly {
+    readonly file: string;
+    readonly filingDate: string;
+    readonly periodOfReport: string;
+  }[];
+}
+
+/** One position: the rows of a filing with the same CUSIP and put/call, added up. */
+interface Position {
+  readonly cusip: string;
+  readonly putCall: string | null;
+  value: number;
+}
+
+/**
+ * What a portfolio weight is a share of. Today: every position's value, option rows included.
+ * Counting long value only would be: positions.filter((p) => p.putCall === null).
+ */
+function weightDenominator(positions: readonly Position[]): number {
+  return positions.reduce((sum, position) => sum + position.value, 0);
+}
+
+/** The text of one child element of an `infoTable` entry, with or without a namespace prefix. */
+function field(entry: string, name: string): string | null {
+  const match = new RegExp(`<(?:\\w+:)?${name}>([^<]*)</(?:\\w+:)?${name}>`).exec(entry);
+  return match?.[1]?.trim() ?? null;
+}
+
+/** A filing's positions, read from its (gzip-compressed) information-table XML. */
+function positionsOf(file: string, multiplier: number): Position[] {
+  const raw = readFileSync(file);
+  const xml = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  const positions = new Map<string, Position>();
+  for (const [entry] of xml.matchAll(/<(?:\w+:)?infoTable>[\s\S]*?<\/(?:\w+:)?infoTable>/g)) {
+    // The importer upper-cases CUSIPs and put/call; some filings carry lower-case CUSIPs.
+    const cusip = (field(entry, 'cusip') ?? '').toUpperCase();
+    const putCall = field(entry, 'putCall')?.toUpperCase() ?? null;
+    const key = `${cusip}|${putCall ?? ''}`;
+    const position = positions.get(key) ?? { cusip, putCall, value: 0 };
+    position.value += Number(field(entry, 'value')) * multiplier;
+    positions.set(key, position);
+  }
+  return [...positions.values()];
+}
+
+interface Expected {
+  readonly filer: string;
+  readonly period: string;
+  readonly total: number;
+  readonly positions: readonly Position[];
+}
+
+/** Every bundled filer's latest quarter filed by the demo's today, recomputed from its XML. */
+function expectedLatest(): Expected[] {
+  return readdirSync(DATA_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const folder = join(DATA_DIR, entry.name);
+      const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as Manifest;
+      const filed = manifest.filings.filter((filing) => filing.filingDate <= AS_OF);
+      const period =
+        filed
+          .map((filing) => filing.periodOfReport)
+          .sort()
+          .at(-1) ?? '';
+      const ofPeriod = filed.filter((filing) => filing.periodOfReport === period);
+      // One original filing per quarter in this data; an amendment would need its own rules.
+      expect(ofPeriod, `${entry.name} ${period}`).toHaveLength(1);
+      const multiplier = manifest.valueUnit === 'USD_THOUSANDS' ? 1000 : 1;
+      const positions = positionsOf(join(folder, ofPeriod[0]?.file ?? ''), multiplier);
+      const total = positions.reduce((sum, position) => sum + position.value, 0);
+      return { filer: manifest.filer, period, total, positions };
+    });
+}
+
+/**
+ * The shipped CUSIP→ticker map, read here on its own. Keys are case-sensitive in the file; the
+ * importer upper-cases filed CUSIPs, so the served rows are looked up by upper case.
+ */
+function tickerMap(): Map<string, string> {
+  const map = new Map<string, string>();
+  const lines = readFileSync(join(DATA_DIR, 'cusip-tickers.csv'), 'utf8').trim().split('\n');
+  for (const line of lines.slice(1)) {
+    const [cusip = '', ticker = ''] = line.split(',');
+    // A CUSIP listed twice (in two cases): the first listing counts, as in the server.
+    if (!map.has(cusip.toUpperCase())) map.set(cusip.toUpperCase(), ticker);
+  }
+  return map;
+}
+
+interface Served {
+  readonly cusip: string;
+  readonly ticker: string | null;
+  readonly nameofissuer: string;
+  readonly value: number;
+  readonly portfolio_pct_weight: number | null;
+  readonly status: string | null;
+}
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  // The whole demo, loaded as `npm start` loads it, on the test's fixed today.
+  server = await startTestServer({ users: [ANALYST], now: () => TODAY.getTime() });
+  token = await server.tokenFor(ANALYST);
+});
+afterAll(() => server.close());
+
+async function served(filer: string, period: string): Promise<Served[]> {
+  const answer = await server.query(
+    {
+      module: '13f_holdings',
+      filters: {
+        fields: ['cusip', 'ticker', 'nameofissuer', 'value', 'portfolio_pct_weight', 'status'],
+        filter: [{ companyname: { $equals: filer } }, { periodofreport: { $equals: period } }],
+        max_num: '1000',
+      },
+    },
+    token,
+  );
+  expect(answer.status).toBe(200);
+  const rows = (answer.body as { records: Served[] }).records;
+  return rows.filter((row) => row.status !== 'SOLD OUT');
+}
+
+describe('the bundled real filers, recomputed from their XML files', () => {
+  const funds = expectedLatest();
+  const tickers = tickerMap();
+
+  it('covers Berkshire Hathaway and the 36 managers', () => {
+    expect(funds).toHaveLength(37);
+  });
+
+  it.each(funds.map((fund) => [fund.filer, fund] as const))(
+    '%s: total value and top-10 weights of the latest quarter',
+    async (_name, fund) => {
+      const rows = await served(fund.filer, fund.period);
+      expect(rows).toHaveLength(fund.positions.length);
+      expect(rows.reduce((sum, row) => sum + row.value, 0)).toBe(fund.total);
+      const denominator = weightDenominator(fund.positions);
+      const top = [...fund.positions].sort((a, b) => b.value - a.value).slice(0, 10);
+      for (const position of top) {
+        // Served rows carry no put/call: a CUSIP's share and option rows differ in value.
+        const row = rows.find((r) => r.cusip === position.cusip && r.value === position.value);
+        expect(row, `${position.cusip} ${String(position.putCall)}`).toBeDefined();
+        if (denominator === 0) continue;
+        const weight = (position.value / denominator) * 100;
+        expect(Math.abs((row?.portfolio_pct_weight ?? Number.NaN) - weight)).toBeLessThan(1e-9);
+      }
+    },
+  );
+
+  // A CUSIP the map lacks has no ticker, and the charts then label it by the issuer's name.
+  it.each(funds.map((fund) => [fund.filer, fund] as const))(
+    '%s: the map’s ticker for every CUSIP it knows, else an issuer name',
+    async (_name, fund) => {
+      for (const row of await served(fund.filer, fund.period)) {
+        expect(row.ticker, row.cusip).toBe(tickers.get(row.cusip) ?? null);
+        expect(row.nameofissuer.trim(), row.cusip).not.toBe('');
+      }
+    },
+  );
+});
