@@ -122,3 +122,59 @@ describe('changes across a gap', () => {
     }
   });
 });
+
+describe('options beside shares', () => {
+  const put: XmlHolding = { ...A, value: 300, shares: 40, putCall: 'Put' };
+  const call: XmlHolding = { ...B, value: 200, shares: 20, putCall: 'Call' };
+
+  it('keeps put and call rows apart from the shares of the same CUSIP, named by a suffix', async () => {
+    const at = await derive([{ period: '2024-06-30', holdings: [A, put, B, call] }]);
+    expect((await at('2024-06-30')).map((row) => [row.name, row.cusip, row.value])).toEqual([
+      ['TEST CAPITAL LLC 2024-06-30 000000AA1', A.cusip, 1000],
+      ['TEST CAPITAL LLC 2024-06-30 000000BB2', B.cusip, 500],
+      ['TEST CAPITAL LLC 2024-06-30 000000AA1 PUT', A.cusip, 300],
+      ['TEST CAPITAL LLC 2024-06-30 000000BB2 CALL', B.cusip, 200],
+    ]);
+  });
+
+  it('weighs every row against the long (non-option) value only', async () => {
+    const at = await derive([{ period: '2024-06-30', holdings: [A, put, B, call] }]);
+    // Long value: A 1000 + B 500 = 1500; the options' 300 and 200 are not in it.
+    const long = 1000 + 500;
+    expect((await at('2024-06-30')).map((row) => row.portfolio_pct_weight)).toEqual([
+      (1000 / long) * 100,
+      (500 / long) * 100,
+      (300 / long) * 100,
+      (200 / long) * 100,
+    ]);
+  });
+
+  it('compares an option with the same option a quarter before, never with the shares', async () => {
+    const at = await derive([
+      { period: '2024-03-31', holdings: [A] },
+      { period: '2024-06-30', holdings: [A, put] },
+      { period: '2024-09-30', holdings: [A] },
+    ]);
+    expect(
+      (await at('2024-06-30')).map((row) => [
+        row.name.endsWith(' PUT'),
+        row.status,
+        row.pct_change_qoq,
+      ]),
+    ).toEqual([
+      [false, 'UNCHANGED', 0],
+      [true, 'NEW', null],
+    ]);
+    expect(
+      (await at('2024-09-30')).map((row) => [row.name.endsWith(' PUT'), row.status, row.value]),
+    ).toEqual([
+      [false, 'UNCHANGED', 1000],
+      [true, 'SOLD OUT', 0],
+    ]);
+  });
+
+  it('has no weight when the filer holds options only (a long value of 0)', async () => {
+    const at = await derive([{ period: '2024-06-30', holdings: [put, call] }]);
+    expect((await at('2024-06-30')).map((row) => row.portfolio_pct_weight)).toEqual([null, null]);
+  });
+});

@@ -9,7 +9,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * - the first ticker listed for a CUSIP, the last filer match listed for a CIK;
  * - rows aggregated by CUSIP and put/call, since one security spans many rows; an option row
  *   (put or call) stays apart from the shares of its CUSIP, its `name` ending in " PUT"/" CALL";
- * - weight = value / the filer's total for the period × 100;
+ * - weight = value / the filer's long (non-option) value for the period × 100, for option rows
+ *   too (as the independent implementations count it); null when that long value is 0;
  * - change = shares versus the filer's report for the immediately preceding calendar quarter,
  *   in percent;
  * - status NEW / ADDED / REDUCED / UNCHANGED, and a SOLD OUT row (zero shares and value,
@@ -55,7 +56,10 @@ positions AS (
   FROM thirteenf_infotable i JOIN effective e USING (accession)
   GROUP BY e.cik, e.period_of_report, i.cusip, i.put_call
 ),
-totals AS (SELECT cik, period, sum(value) AS total FROM positions GROUP BY cik, period),
+totals AS (
+  SELECT cik, period, sum(value) FILTER (WHERE put_call IS NULL) AS total
+  FROM positions GROUP BY cik, period
+),
 held AS (
   SELECT p.*, fp.filed_at, fp.previous_period, prev.shares AS previous_shares
   FROM positions p
@@ -81,10 +85,12 @@ derived AS (
     END AS status,
     CASE WHEN h.previous_shares > 0
       THEN (h.shares - h.previous_shares) / h.previous_shares * 100 END AS pct_change,
-    CASE WHEN t.total > 0 THEN h.value / t.total * 100 ELSE 0 END AS weight
+    CASE WHEN t.total > 0 THEN h.value / t.total * 100 END AS weight
   FROM held h JOIN totals t USING (cik, period)
   UNION ALL
-  SELECT cik, period, cusip, put_call, issuer, 0, 0, filed_at, 'SOLD OUT', -100, 0 FROM sold
+  SELECT s.cik, s.period, s.cusip, s.put_call, s.issuer, 0, 0, s.filed_at, 'SOLD OUT', -100,
+    CASE WHEN t.total > 0 THEN 0 END
+  FROM sold s LEFT JOIN totals t USING (cik, period)
 ),
 tickers AS (SELECT cusip, arg_min(ticker, rowid) AS ticker FROM cusip_ticker GROUP BY cusip),
 matches AS (
