@@ -5,8 +5,12 @@ import type { MatchedAccount } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
 import { fetchAllRows, fetchQueryResult } from './query-api.ts';
 
-/** What the 13F charts fetch beyond the result's rows: whole portfolios and histories. */
+/**
+ * What the 13F charts fetch beyond the result's rows: whole portfolios and histories. `name`
+ * is how an option row is told apart from the shares of its CUSIP (its " PUT"/" CALL" suffix).
+ */
 const POSITION_FIELDS = [
+  'name',
   'companyname',
   'periodofreport',
   'cusip',

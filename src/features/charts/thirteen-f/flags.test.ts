@@ -11,6 +11,8 @@ const position = (fields: Partial<Position> = {}): Position => ({
   ticker: 'TCK',
   issuer: 'TICKER INC',
   label: 'TCK',
+  option: null,
+  security: fields.cusip ?? 'C1',
   value: 10_000,
   shares: 100,
   weight: null,

@@ -148,7 +148,7 @@ export function flagsByRow(
     context.map((row, index) => withSecurity('context', row, index)),
   ).filter((position) => !ownPeriods.has(positionKey(position.filer, position.period, '')));
   for (const position of [...own, ...contextual]) {
-    byKey.set(positionKey(position.filer, position.period, position.cusip), position);
+    byKey.set(positionKey(position.filer, position.period, position.security), position);
     const periods = periodsOf.get(position.filer) ?? new Set<string>();
     periods.add(position.period);
     periodsOf.set(position.filer, periods);
@@ -163,7 +163,7 @@ export function flagsByRow(
     const previous =
       earlier === undefined
         ? undefined
-        : byKey.get(positionKey(position.filer, earlier, position.cusip));
+        : byKey.get(positionKey(position.filer, earlier, position.security));
     flagsOf.set(position, positionFlags(position, previous));
   }
 
