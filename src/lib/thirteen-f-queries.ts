@@ -97,6 +97,39 @@ export function filerHistoryOptions(filer: string | null) {
   });
 }
 
+/**
+ * The filer's latest filing before `period`: one row with `companyname` and `periodofreport`,
+ * or none. The service compares a period only with the quarter just before; when this is older,
+ * the flags say that status and change were not computed across the gap.
+ */
+export function earlierFilingOptions(filer: string | null, period: string | null) {
+  return queryOptions({
+    queryKey: ['thirteen-f', 'earlier-filing', filer, period],
+    queryFn:
+      filer !== null && period !== null
+        ? async ({ signal }): Promise<ServiceRecord[]> => {
+            const answer = await fetchQueryResult(
+              {
+                module: '13f_holdings',
+                filters: {
+                  fields: ['companyname', 'periodofreport'],
+                  filter: [
+                    { companyname: { $equals: filer } },
+                    { periodofreport: { $lt: period } },
+                  ],
+                  order_by: 'periodofreport:DESC',
+                  max_num: '1',
+                },
+              },
+              signal,
+            );
+            return answer.kind === 'rows' ? answer.rows : [];
+          }
+        : skipToken,
+    staleTime: FIVE_MINUTES,
+  });
+}
+
 /** One security held by every filer in one period: who else holds it. */
 export function holdersOptions(cusip: string | null, period: string | null) {
   return queryOptions({

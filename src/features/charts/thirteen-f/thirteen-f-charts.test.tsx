@@ -225,6 +225,16 @@ describe('ThirteenFCharts: data-quality flags', () => {
     ]);
     expect(axisLabels(weights(), 'y').filter((label) => label.includes('⚠'))).toEqual(['⚠ BBB']);
   });
+
+  it('says why there is no change when the quarter before has no filing, only an older one', async () => {
+    const older = portfolioRows(FILER, '2024-09-30', PREVIOUS_HOLDINGS);
+    const unchanged = current().map((row) => ({ ...row, status: null, pct_change_qoq: null }));
+    setup(unchanged, [...unchanged, ...older]);
+    const alert = await screen.findByRole('alert', { name: 'Data-quality flags' });
+    expect(within(alert).getByRole('listitem').textContent).toBe(
+      `No filing for the quarter before (${PREVIOUS_QUARTER}) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for 2024-09-30).`,
+    );
+  });
 });
 
 describe('ThirteenFCharts: missing fields', () => {

@@ -32,11 +32,11 @@ function useFlags(scope: ThirteenFScope): ReadonlyMap<string, readonly DataFlag[
     );
     const flags = new Map<string, DataFlag[]>();
     for (const position of scope.fullPortfolio ?? scope.inResult) {
-      const found = positionFlags(position, previous.get(position.security));
+      const found = positionFlags(position, previous.get(position.security), scope.earlierPeriod);
       if (found.length > 0) flags.set(position.security, found);
     }
     return flags;
-  }, [scope.fullPortfolio, scope.inResult, scope.previousPositions]);
+  }, [scope.fullPortfolio, scope.inResult, scope.previousPositions, scope.earlierPeriod]);
 }
 
 function ScopePicker({ scope }: { scope: ThirteenFScope }) {

@@ -2,11 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter, RowFilterCondition } from '../../../lib/row-filter.ts';
-import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
+import {
+  earlierFilingOptions,
+  pinnedScope,
+  portfolioOptions,
+} from '../../../lib/thirteen-f-queries.ts';
 import { textSetting } from '../chart-settings.ts';
 import type { ChartSettingsProps } from '../chart-settings.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
 import { filersAndPeriods, previousQuarterEnd, toPositions } from './analytics.ts';
+import { dayOf } from './positions.ts';
 import type { Position } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
 
@@ -100,6 +105,8 @@ export function useThirteenFScope(
   const portfolio = useQuery(portfolioOptions(known && !whole ? filer : null, period));
   const previousPeriod = known ? previousQuarterEnd(period) : null;
   const previous = useQuery(portfolioOptions(known ? filer : null, previousPeriod));
+  const earlier = useQuery(earlierFilingOptions(known ? filer : null, known ? period : null));
+  const earlierText = earlier.data?.[0]?.periodofreport;
   const fullPortfolio = useMemo(
     () => (whole ? inResult : portfolio.data ? toPositions(portfolio.data) : undefined),
     [whole, inResult, portfolio.data],
@@ -142,6 +149,8 @@ export function useThirteenFScope(
     previousPositions,
     previousPending: known && previous.isPending,
     previousRows: previous.data,
+    /** The filer's latest period before this one (fetched), undefined when none or unknown. */
+    earlierPeriod: (typeof earlierText === 'string' ? dayOf(earlierText) : null) ?? undefined,
   };
 }
 
