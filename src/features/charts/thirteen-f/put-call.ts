@@ -16,7 +16,14 @@ const OPTION_NAME = / \d{4}-\d{2}-\d{2} \S.* (put|call)$/i;
 /** 'Put' or 'Call' when a served `name` is an option row's, else null. */
 export function putCallOf(name: unknown): PutCall | null {
   if (typeof name !== 'string') return null;
-  const match = OPTION_NAME.exec(name.trim());
+  const text = name.trimEnd();
+  // Most rows are shares: a look at the last character (t or l, any case), then at the last
+  // five, spares them the pattern. Results reach 100,000 rows.
+  const last = text.charCodeAt(text.length - 1) | 0x20;
+  if (last !== 0x74 && last !== 0x6c) return null;
+  const tail = text.slice(-5).toLowerCase();
+  if (tail !== ' call' && !tail.endsWith(' put')) return null;
+  const match = OPTION_NAME.exec(text);
   if (!match) return null;
   return match[1]?.toLowerCase() === 'put' ? 'Put' : 'Call';
 }
