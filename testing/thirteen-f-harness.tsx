@@ -69,13 +69,15 @@ interface QueryBody {
     readonly filter?: Record<string, Record<string, unknown>>[];
     readonly max_num?: string;
     readonly offset?: string;
+    readonly order_by?: string;
   };
 }
 
 /**
  * The query service over a table of 13F rows: answers every query whose filter is top-level
- * `$equals` conditions (what the charts send for portfolios, histories and the filer's account),
- * page by page as `max_num` and `offset` ask.
+ * `$equals` or `$lt` conditions on text (what the charts send for portfolios, histories, the
+ * filer's latest earlier filing and its account), newest first when `periodofreport:DESC` is
+ * asked (other orders keep the table's), page by page as `max_num` and `offset` ask.
  */
 function fakeThirteenFService(table: readonly ServiceRecord[]) {
   const sent: SentQuery[] = [];
@@ -83,18 +85,23 @@ function fakeThirteenFService(table: readonly ServiceRecord[]) {
     '/index.php/api/service': (call) => {
       const { filters = {} } = JSON.parse(call.body) as QueryBody;
       const pinned: Record<string, string> = {};
+      const below: Record<string, string> = {};
       for (const node of filters.filter ?? []) {
         for (const [field, condition] of Object.entries(node)) {
-          if (typeof condition.$equals !== 'string') {
-            return jsonResponse(400, { error: 'unsupported', error_message: 'not in the fake' });
-          }
-          pinned[field] = condition.$equals;
+          if (typeof condition.$equals === 'string') pinned[field] = condition.$equals;
+          else if (typeof condition.$lt === 'string') below[field] = condition.$lt;
+          else return jsonResponse(400, { error: 'unsupported', error_message: 'not in the fake' });
         }
       }
       sent.push({ pinned, fields: filters.fields ?? [] });
-      const rows = table.filter((row) =>
-        Object.entries(pinned).every(([field, value]) => row[field] === value),
+      const rows = table.filter(
+        (row) =>
+          Object.entries(pinned).every(([field, value]) => row[field] === value) &&
+          Object.entries(below).every(([field, value]) => String(row[field]) < value),
       );
+      if (filters.order_by === 'periodofreport:DESC') {
+        rows.sort((a, b) => (String(a.periodofreport) < String(b.periodofreport) ? 1 : -1));
+      }
       const offset = Number(filters.offset ?? 0);
       const page = rows.slice(offset, offset + Number(filters.max_num ?? rows.length));
       const next = offset + page.length < rows.length ? offset + page.length : -1;

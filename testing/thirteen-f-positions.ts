@@ -9,6 +9,8 @@ export const position = (fields: Partial<Position> = {}): Position => ({
   ticker: null,
   issuer: 'ISSUER ONE',
   label: 'ISSUER ONE',
+  option: null,
+  security: fields.cusip ?? 'C1',
   value: null,
   shares: null,
   weight: null,

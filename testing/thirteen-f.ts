@@ -131,11 +131,12 @@ export async function loadBerkshire(connection: DuckDBConnection): Promise<void>
 /** The derived holdings as plain rows, in the table's order. */
 export async function derivedHoldings(connection: DuckDBConnection, where = 'TRUE') {
   const reader = await connection.runAndReadAll(
-    `SELECT cusip, ticker, nameofissuer, value, shrsorprnamt, status, pct_change_qoq, portfolio_pct_weight,
+    `SELECT name, cusip, ticker, nameofissuer, value, shrsorprnamt, status, pct_change_qoq, portfolio_pct_weight,
        strftime(periodofreport, '%Y-%m-%d') AS period, companyname
      FROM "13f_holdings" WHERE ${where} ORDER BY "_row"`,
   );
   return reader.getRowObjects() as {
+    name: string;
     cusip: string;
     ticker: string | null;
     nameofissuer: string;
@@ -143,7 +144,7 @@ export async function derivedHoldings(connection: DuckDBConnection, where = 'TRU
     shrsorprnamt: number;
     status: string | null;
     pct_change_qoq: number | null;
-    portfolio_pct_weight: number;
+    portfolio_pct_weight: number | null;
     period: string;
     companyname: string;
   }[];

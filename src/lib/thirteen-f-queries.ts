@@ -5,8 +5,12 @@ import type { MatchedAccount } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
 import { fetchAllRows, fetchQueryResult } from './query-api.ts';
 
-/** What the 13F charts fetch beyond the result's rows: whole portfolios and histories. */
+/**
+ * What the 13F charts fetch beyond the result's rows: whole portfolios and histories. `name`
+ * is how an option row is told apart from the shares of its CUSIP (its " PUT"/" CALL" suffix).
+ */
 const POSITION_FIELDS = [
+  'name',
   'companyname',
   'periodofreport',
   'cusip',
@@ -88,6 +92,39 @@ export function filerHistoryOptions(filer: string | null) {
       filer !== null
         ? ({ signal }): Promise<ServiceRecord[]> =>
             fetchAllRows(filerBody(filer, null, POSITION_FIELDS), { signal })
+        : skipToken,
+    staleTime: FIVE_MINUTES,
+  });
+}
+
+/**
+ * The filer's latest filing before `period`: one row with `companyname` and `periodofreport`,
+ * or none. The service compares a period only with the quarter just before; when this is older,
+ * the flags say that status and change were not computed across the gap.
+ */
+export function earlierFilingOptions(filer: string | null, period: string | null) {
+  return queryOptions({
+    queryKey: ['thirteen-f', 'earlier-filing', filer, period],
+    queryFn:
+      filer !== null && period !== null
+        ? async ({ signal }): Promise<ServiceRecord[]> => {
+            const answer = await fetchQueryResult(
+              {
+                module: '13f_holdings',
+                filters: {
+                  fields: ['companyname', 'periodofreport'],
+                  filter: [
+                    { companyname: { $equals: filer } },
+                    { periodofreport: { $lt: period } },
+                  ],
+                  order_by: 'periodofreport:DESC',
+                  max_num: '1',
+                },
+              },
+              signal,
+            );
+            return answer.kind === 'rows' ? answer.rows : [];
+          }
         : skipToken,
     staleTime: FIVE_MINUTES,
   });

@@ -7,12 +7,17 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * - per filer and period, the latest original or RESTATEMENT filing, plus NEW HOLDINGS
  *   amendments filed after it (ties broken by accession, so the result never depends on load order);
  * - the first ticker listed for a CUSIP, the last filer match listed for a CIK;
- * - rows aggregated by CUSIP (and put/call), since one security spans many rows;
- * - weight = value / the filer's total for the period × 100;
- * - change = shares versus the filer's previous reported period, in percent;
+ * - rows aggregated by CUSIP and put/call, since one security spans many rows; an option row
+ *   (put or call) stays apart from the shares of its CUSIP, its `name` ending in " PUT"/" CALL";
+ * - weight = value / the filer's long (non-option) value for the period × 100, for option rows
+ *   too (as the independent implementations count it); null when that long value is 0;
+ * - change = shares versus the filer's report for the immediately preceding calendar quarter,
+ *   in percent;
  * - status NEW / ADDED / REDUCED / UNCHANGED, and a SOLD OUT row (zero shares and value,
- *   −100 %) for every position of the previous period that is gone; a filer's first period in
- *   the data has no status, as there is nothing to compare with.
+ *   −100 %) for every position of the previous quarter that is gone. A filer's first period in
+ *   the data, and a period after a quarter with no report (a 13F-NT, or nothing filed), have no
+ *   status, no change and no SOLD OUT rows: what happened in the missing quarter is unknown, and
+ *   a report two quarters older is no base for a quarter-over-quarter change.
  */
 const DERIVE_SQL = `
 INSERT INTO "13f_holdings" ("_row", "name", "nameofissuer", "ticker", "cusip", "value", "shrsorprnamt",
@@ -33,10 +38,17 @@ effective AS (
 filer_names AS (
   SELECT cik, arg_max(filer_name, filed_at) AS filer_name FROM thirteenf_filing GROUP BY cik
 ),
-filer_periods AS (
+reported AS (
   SELECT cik, period_of_report AS period, max(filed_at) AS filed_at,
-    lag(period_of_report) OVER (PARTITION BY cik ORDER BY period_of_report) AS previous_period
+    lag(period_of_report) OVER (PARTITION BY cik ORDER BY period_of_report) AS earlier
   FROM effective GROUP BY cik, period_of_report
+),
+filer_periods AS (
+  -- The earlier report counts only when it is for the calendar quarter just before.
+  SELECT cik, period, filed_at,
+    CASE WHEN year(earlier) * 4 + quarter(earlier) = year(period) * 4 + quarter(period) - 1
+      THEN earlier END AS previous_period
+  FROM reported
 ),
 positions AS (
   SELECT e.cik, e.period_of_report AS period, i.cusip, i.put_call,
@@ -44,7 +56,10 @@ positions AS (
   FROM thirteenf_infotable i JOIN effective e USING (accession)
   GROUP BY e.cik, e.period_of_report, i.cusip, i.put_call
 ),
-totals AS (SELECT cik, period, sum(value) AS total FROM positions GROUP BY cik, period),
+totals AS (
+  SELECT cik, period, sum(value) FILTER (WHERE put_call IS NULL) AS total
+  FROM positions GROUP BY cik, period
+),
 held AS (
   SELECT p.*, fp.filed_at, fp.previous_period, prev.shares AS previous_shares
   FROM positions p
@@ -70,10 +85,12 @@ derived AS (
     END AS status,
     CASE WHEN h.previous_shares > 0
       THEN (h.shares - h.previous_shares) / h.previous_shares * 100 END AS pct_change,
-    CASE WHEN t.total > 0 THEN h.value / t.total * 100 ELSE 0 END AS weight
+    CASE WHEN t.total > 0 THEN h.value / t.total * 100 END AS weight
   FROM held h JOIN totals t USING (cik, period)
   UNION ALL
-  SELECT cik, period, cusip, put_call, issuer, 0, 0, filed_at, 'SOLD OUT', -100, 0 FROM sold
+  SELECT s.cik, s.period, s.cusip, s.put_call, s.issuer, 0, 0, s.filed_at, 'SOLD OUT', -100,
+    CASE WHEN t.total > 0 THEN 0 END
+  FROM sold s LEFT JOIN totals t USING (cik, period)
 ),
 tickers AS (SELECT cusip, arg_min(ticker, rowid) AS ticker FROM cusip_ticker GROUP BY cusip),
 matches AS (

@@ -45,7 +45,7 @@ describe('the real Berkshire Hathaway filings', () => {
       expect(rows.reduce((sum, row) => sum + row.value, 0)).toBe(total);
       const apple = rows.find((row) => row.ticker === 'AAPL');
       expect(apple?.shrsorprnamt).toBe(shares);
-      expect(apple?.portfolio_pct_weight.toFixed(4)).toBe(weight.toFixed(4));
+      expect(apple?.portfolio_pct_weight?.toFixed(4)).toBe(weight.toFixed(4));
     },
   );
 

@@ -36,11 +36,13 @@ interface Position {
 }
 
 /**
- * What a portfolio weight is a share of. Today: every position's value, option rows included.
- * Counting long value only would be: positions.filter((p) => p.putCall === null).
+ * What a portfolio weight is a share of: the long value, share positions only (option rows
+ * left out), as the README states.
  */
 function weightDenominator(positions: readonly Position[]): number {
-  return positions.reduce((sum, position) => sum + position.value, 0);
+  return positions
+    .filter((position) => position.putCall === null)
+    .reduce((sum, position) => sum + position.value, 0);
 }
 
 /** The text of one child element of an `infoTable` entry, with or without a namespace prefix. */
@@ -167,7 +169,11 @@ describe('the bundled real filers, recomputed from their XML files', () => {
         // Served rows carry no put/call: a CUSIP's share and option rows differ in value.
         const row = rows.find((r) => r.cusip === position.cusip && r.value === position.value);
         expect(row, `${position.cusip} ${String(position.putCall)}`).toBeDefined();
-        if (denominator === 0) continue;
+        if (denominator === 0) {
+          // No long value (a placeholder row, or options only): no weight to divide.
+          expect(row?.portfolio_pct_weight).toBeNull();
+          continue;
+        }
         const weight = (position.value / denominator) * 100;
         expect(Math.abs((row?.portfolio_pct_weight ?? Number.NaN) - weight)).toBeLessThan(1e-9);
       }

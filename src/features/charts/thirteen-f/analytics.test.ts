@@ -20,11 +20,12 @@ describe('portfolioWeights', () => {
       total: 1000,
       positionCount: 4,
       top: [
-        { cusip: 'B', label: 'B', issuer: 'B INC', value: 500, weight: 50 },
-        { cusip: 'C', label: 'C', issuer: 'C INC', value: 250, weight: 25 },
+        { cusip: 'B', security: 'B', label: 'B', issuer: 'B INC', value: 500, weight: 50 },
+        { cusip: 'C', security: 'C', label: 'C', issuer: 'C INC', value: 250, weight: 25 },
       ],
       other: { weight: 25, count: 2 },
       top10Weight: 100,
+      options: { count: 0, value: null },
       weightSource: 'derived',
     });
   });
@@ -111,8 +112,44 @@ describe('portfolioWeights', () => {
       top: [],
       other: { weight: 0, count: 0 },
       top10Weight: 0,
+      options: { count: 0, value: null },
       weightSource: 'derived',
     });
+  });
+});
+
+describe('portfolioWeights with options', () => {
+  const put = (cusip: string, fields: Partial<Position>) =>
+    position(cusip, { option: 'Put', security: `${cusip} Put`, label: `${cusip} Put`, ...fields });
+
+  it('weighs options against the long value, and leaves them out of total and concentration', () => {
+    const positions = [...worth({ A: 600, B: 400 }), put('A', { value: 200, shares: 20 })];
+    const weights = portfolioWeights(positions, 3);
+    expect(weights.total).toBe(1000);
+    expect(weights.top.map((slice) => [slice.security, slice.label, slice.weight])).toEqual([
+      ['A', 'A', 60],
+      ['B', 'B', 40],
+      ['A Put', 'A Put', 20],
+    ]);
+    expect(weights.top10Weight).toBe(100);
+    expect(weights.options).toEqual({ count: 1, value: 200 });
+    expect(weights.positionCount).toBe(3);
+    expect(weights.other).toEqual({ weight: 0, count: 0 });
+  });
+
+  it('counts the options not shown in the rest, beside the long rest', () => {
+    const served = [
+      position('A', { value: 600, weight: 60 }),
+      position('B', { value: 400, weight: 40 }),
+      put('A', { value: 200, weight: 20 }),
+      put('B', { value: 50, weight: 5 }),
+    ];
+    const weights = portfolioWeights(served, 1);
+    expect(weights.weightSource).toBe('served');
+    expect(weights.top.map((slice) => slice.security)).toEqual(['A']);
+    // The long rest (100 − 60) and the options (20 + 5).
+    expect(weights.other).toEqual({ weight: 65, count: 3 });
+    expect(weights.top10Weight).toBe(100);
   });
 });
 
@@ -261,6 +298,47 @@ describe('holdingsChanges', () => {
   });
 });
 
+describe('holdingsChanges with options', () => {
+  const put = (cusip: string, fields: Partial<Position>) =>
+    position(cusip, { option: 'Put', security: `${cusip} Put`, label: `${cusip} Put`, ...fields });
+
+  it('compares a put with the same put, never with the shares, over long totals', () => {
+    const march = [
+      position('A', { period: '2024-03-31', shares: 100, value: 1000 }),
+      put('A', { period: '2024-03-31', shares: 10, value: 100 }),
+    ];
+    const june = [
+      position('A', { shares: 100, value: 1000 }),
+      put('A', { shares: 20, value: 200 }),
+      put('B', { shares: 5, value: 50 }),
+    ];
+    const { changes, totalBefore, totalAfter } = holdingsChanges(june, march);
+    expect(changes.map((change) => [change.security, change.label, change.status])).toEqual([
+      ['B Put', 'B Put', 'NEW'],
+      ['A Put', 'A Put', 'ADDED'],
+      ['A', 'A', 'UNCHANGED'],
+    ]);
+    // Totals are long values: the puts' 100 and 250 are not in them.
+    expect([totalBefore, totalAfter]).toEqual([1000, 1000]);
+    // +10 puts at $10 against the long $1,000 before; the new put's $50 against $1,000 now.
+    expect(changes.map((change) => change.impact)).toEqual([5, 10, 0]);
+  });
+
+  it('sells out a put gone while the shares stay', () => {
+    const { changes } = holdingsChanges(
+      [position('A', { shares: 100, value: 1000 })],
+      [
+        position('A', { period: '2024-03-31', shares: 100, value: 1000 }),
+        put('A', { period: '2024-03-31', shares: 10, value: 100 }),
+      ],
+    );
+    expect(changes.map((change) => [change.security, change.status])).toEqual([
+      ['A Put', 'SOLD OUT'],
+      ['A', 'UNCHANGED'],
+    ]);
+  });
+});
+
 describe('changesFromServed', () => {
   const served = [
     position('A', { shares: 40, value: 400, weight: 40, status: 'REDUCED', pctChange: -20 }),
@@ -275,6 +353,7 @@ describe('changesFromServed', () => {
     expect(changes.map((change) => change.cusip)).toEqual(['N', 'A', 'S', 'U']);
     expect(byCusip(changes, 'A')).toEqual({
       cusip: 'A',
+      security: 'A',
       label: 'A',
       issuer: 'A INC',
       status: 'REDUCED',

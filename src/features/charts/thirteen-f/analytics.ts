@@ -3,7 +3,7 @@
  * quarter-over-quarter changes (holdings-changes.ts) and history (history.ts) exported along, so
  * the charts import them from one place. Pure functions: no React, no fetching.
  */
-import { compareText, sum, totalValue } from './positions.ts';
+import { compareText, longValue, sum } from './positions.ts';
 import type { Position } from './positions.ts';
 
 export type { HoldingStatus, Position } from './positions.ts';
@@ -15,6 +15,8 @@ export { filersAndPeriods, previousQuarterEnd, toPositions } from './positions.t
 /** One slice of a portfolio chart. */
 interface WeightSlice {
   readonly cusip: string;
+  /** The CUSIP, with " Put"/" Call" for an option (see Position.security). */
+  readonly security: string;
   readonly label: string;
   readonly issuer: string;
   readonly value: number | null;
@@ -24,16 +26,24 @@ interface WeightSlice {
 
 /** A portfolio's composition: the largest slices, the rest, and its concentration. */
 export interface PortfolioWeights {
-  /** Sum of values; null when no position carries a value. */
+  /**
+   * The long value: share positions' values summed, options left out (what weights divide by,
+   * as the service's portfolio_pct_weight does); null when no position carries a value.
+   */
   readonly total: number | null;
-  /** Positions with value > 0 or weight > 0 (SOLD OUT rows with 0 excluded). */
+  /** Positions with value > 0 or weight > 0 (SOLD OUT rows with 0 excluded), options included. */
   readonly positionCount: number;
-  /** The topN largest by weight, descending. */
+  /** The topN largest by weight, descending; options among them, weighed against the long value. */
   readonly top: WeightSlice[];
-  /** The rest: 100 − sum(top) clamped ≥ 0 (0 when nothing is left), and how many positions. */
+  /**
+   * The rest (0 when nothing is left), and how many positions: the long rest, 100 − the shown
+   * share positions' weights clamped ≥ 0, plus the weights of the options not shown.
+   */
   readonly other: { readonly weight: number; readonly count: number };
-  /** Concentration: sum of the 10 largest weights. */
+  /** Concentration: sum of the 10 largest share (non-option) weights. */
   readonly top10Weight: number;
+  /** The option positions (puts and calls) among `positionCount`, and their value summed. */
+  readonly options: { readonly count: number; readonly value: number | null };
   /** 'served' when every position has a served weight, else value / total × 100. */
   readonly weightSource: 'served' | 'derived';
 }
@@ -44,7 +54,7 @@ export interface PortfolioWeights {
  * total, no slices and weight source 'derived'.
  */
 export function portfolioWeights(positions: readonly Position[], topN: number): PortfolioWeights {
-  const total = totalValue(positions);
+  const total = longValue(positions);
   // Served weights are used only when all are: mixed with derived ones they would not add up.
   const served = positions.length > 0 && positions.every((position) => position.weight !== null);
   const weightOf = (position: Position) =>
@@ -56,24 +66,55 @@ export function portfolioWeights(positions: readonly Position[], topN: number): 
   // NaN shows none, as slice(0, NaN) would.
   const count = Math.max(0, Math.floor(topN)) || 0;
   // Only the largest are shown (and the 10 largest summed): at most max(topN, 10) are ranked.
-  const ranked = largestSlices(
-    positions.filter((position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0),
-    weightOf,
-    Math.max(count, 10),
+  const held = positions.filter(
+    (position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0,
   );
+  const ranked = largestSlices(held, weightOf, Math.max(count, 10));
   const top = ranked.slices.slice(0, count);
   const rest = ranked.count - top.length;
+  const options = optionsOf(held, weightOf);
+  // Concentration is the long portfolio's: ranked again without options only when there are any.
+  const long =
+    options.count === 0
+      ? ranked.slices
+      : largestSlices(
+          held.filter((position) => position.option === null),
+          weightOf,
+          10,
+        ).slices;
+  const shown = (option: boolean) =>
+    sum(top.filter((slice) => isOption(slice) === option).map((slice) => slice.weight));
   return {
     total,
     positionCount: ranked.count,
     top,
     other: {
-      weight: rest === 0 ? 0 : Math.max(0, 100 - sum(top.map((slice) => slice.weight))),
+      weight:
+        rest === 0
+          ? 0
+          : Math.max(0, 100 - shown(false)) + Math.max(0, options.weight - shown(true)),
       count: rest,
     },
-    top10Weight: sum(ranked.slices.slice(0, 10).map((slice) => slice.weight)),
+    top10Weight: sum(long.slice(0, 10).map((slice) => slice.weight)),
+    options: { count: options.count, value: options.value },
     weightSource: served ? 'served' : 'derived',
   };
+}
+
+const isOption = (slice: WeightSlice) => slice.security !== slice.cusip;
+
+/** How many option positions, their value and their weights, summed. */
+function optionsOf(held: readonly Position[], weightOf: (position: Position) => number) {
+  let count = 0;
+  let weight = 0;
+  let value: number | null = null;
+  for (const position of held) {
+    if (position.option === null) continue;
+    count += 1;
+    weight += weightOf(position);
+    if (position.value !== null) value = (value ?? 0) + position.value;
+  }
+  return { count, weight, value };
 }
 
 /** Largest weight first, then by label: the order of a portfolio's slices. */
@@ -83,6 +124,7 @@ const bySlice = (a: WeightSlice, b: WeightSlice) =>
 function toSlice(position: Position, weight: number): WeightSlice {
   return {
     cusip: position.cusip,
+    security: position.security,
     label: position.label,
     issuer: position.issuer,
     value: position.value,

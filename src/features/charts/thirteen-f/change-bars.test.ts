@@ -12,6 +12,7 @@ function change(
 ): HoldingChange {
   return {
     cusip: `${label}000000`,
+    security: `${label}000000`,
     label,
     issuer: `${label} INC`,
     status,

@@ -16,7 +16,7 @@ export interface ChangeBar extends HoldingChange {
 
 /** Which changes the analyst asked to see, and how many bars the width has room for. */
 interface ChangeSelection {
-  /** The CUSIPs of the positions in the result. */
+  /** The securities (Position.security: CUSIP, or CUSIP and put/call) of the result's positions. */
   readonly inResult: ReadonlySet<string>;
   /** Every change of the portfolio, not only the result's. */
   readonly wholePortfolio: boolean;
@@ -42,7 +42,7 @@ export function changeBars(
 ): { shown: HoldingChange[]; bars: ChangeBar[]; largestRise: number } {
   const shown = changes.filter(
     (change) =>
-      (selection.wholePortfolio || selection.inResult.has(change.cusip)) &&
+      (selection.wholePortfolio || selection.inResult.has(change.security)) &&
       (selection.withUnchanged || change.status !== 'UNCHANGED'),
   );
   // The largest impacts, then back in status groups so the groups stay together.
@@ -52,7 +52,7 @@ export function changeBars(
   const largestRise =
     Math.ceil(Math.max(100, ...ordered.map((change) => change.shareChangePct ?? 0)) / 50) * 50;
   const bars = ordered.map((change) => {
-    const changeFlags = flags.get(change.cusip) ?? [];
+    const changeFlags = flags.get(change.security) ?? [];
     return {
       ...change,
       name: `${changeFlags.some((flag) => flag.kind === 'price-jump') ? '⚠ ' : ''}${change.label}`,

@@ -143,7 +143,7 @@ export function ChangesChart({
   const withUnchanged = flagSetting(settings, 'unchanged');
   const { changes, derived } = useChanges(scope);
   const inResult = useMemo(
-    () => new Set(scope.inResult.map((position) => position.cusip)),
+    () => new Set(scope.inResult.map((position) => position.security)),
     [scope.inResult],
   );
   const { shown, bars, largestRise } = changeBars(changes, flags, {

@@ -11,6 +11,8 @@ const position = (fields: Partial<Position> = {}): Position => ({
   ticker: 'TCK',
   issuer: 'TICKER INC',
   label: 'TCK',
+  option: null,
+  security: fields.cusip ?? 'C1',
   value: 10_000,
   shares: 100,
   weight: null,
@@ -167,7 +169,48 @@ const row = (fields: ServiceRecord = {}): ServiceRecord => ({
 const marchRow = (fields: ServiceRecord = {}) =>
   row({ periodofreport: '2024-03-31', filedat: '2024-05-15T00:00:00Z', ...fields });
 
+describe('gap', () => {
+  it('flags a position whose filer has no filing for the quarter before, only an older one', () => {
+    const flags = positionFlags(position(), undefined, '2023-12-31');
+    expect(flags.map((flag) => flag.kind)).toEqual(['gap']);
+    expect(flags[0]?.message).toBe(
+      'No filing for the quarter before (2024-03-31) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for 2023-12-31).',
+    );
+  });
+
+  it('says nothing when the quarter before was filed, or no earlier filing is known', () => {
+    expect(kinds(position(), march())).toEqual([]);
+    expect(positionFlags(position(), undefined, '2024-03-31')).toEqual([]);
+    expect(positionFlags(position(), undefined, undefined)).toEqual([]);
+    // A year end follows the third quarter.
+    expect(
+      positionFlags(
+        position({ period: '2024-12-31', filedAt: '2025-02-14' }),
+        undefined,
+        '2024-09-30',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('flagsByRow', () => {
+  it('flags a gap from the filer periods the rows and the context show', () => {
+    const june = row();
+    // The context holds only the filer's latest earlier filing (a period, no position).
+    const earlier = { companyname: 'TEST CAPITAL', periodofreport: '2023-12-31' };
+    expect(
+      flagsByRow([june], [earlier])
+        .get(june)
+        ?.map((flag) => flag.kind),
+    ).toEqual(['gap']);
+    expect(flagsByRow([june], [earlier, marchRow()]).has(june)).toBe(false);
+    // Rows spanning periods: June follows December over a missing March; December is first.
+    const december = row({ periodofreport: '2023-12-31', filedat: '2024-02-14' });
+    const spanning = flagsByRow([december, june]);
+    expect([...spanning.keys()]).toEqual([june]);
+    expect(spanning.get(june)?.map((flag) => flag.kind)).toEqual(['gap']);
+  });
+
   it('compares with the previous quarter given as context, by row identity', () => {
     const jumped = row({ value: '10000000' });
     const steady = row({ cusip: 'C2' });

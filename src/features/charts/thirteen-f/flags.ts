@@ -8,12 +8,13 @@ import {
   dayNumber,
   dayOf,
   positionKey,
+  previousQuarterEnd,
   rowPositionKey,
   toPositions,
 } from './positions.ts';
 import type { Position } from './positions.ts';
 
-type DataFlagKind = 'unit-change' | 'price-jump' | 'amended';
+type DataFlagKind = 'unit-change' | 'price-jump' | 'amended' | 'gap';
 
 /** One flag: its kind and one plain-English sentence with the figures. */
 export interface DataFlag {
@@ -97,6 +98,29 @@ function amendedFlag(position: Position): DataFlag | undefined {
   };
 }
 
+/** The calendar quarter of a 'YYYY-MM-DD…' day, counted from year 0; null for no date. */
+function quarterOf(day: string): number | null {
+  const match = /^(\d{4})-(\d{2})/.exec(day);
+  return match ? Number(match[1]) * 4 + Math.floor((Number(match[2]) - 1) / 3) : null;
+}
+
+/**
+ * The service compares a period only with the filer's report for the calendar quarter just
+ * before (as derive.ts does): when the filer's latest earlier report is older (a 13F-NT, or
+ * nothing filed, in between), status and change are null, and this says why.
+ */
+function gapFlag(position: Position, earlier: string | undefined): DataFlag | undefined {
+  if (earlier === undefined) return undefined;
+  const quarter = quarterOf(position.period);
+  const earlierQuarter = quarterOf(earlier);
+  if (quarter === null || earlierQuarter === null || earlierQuarter >= quarter - 1)
+    return undefined;
+  return {
+    kind: 'gap',
+    message: `No filing for the quarter before (${previousQuarterEnd(position.period)}) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for ${earlier}).`,
+  };
+}
+
 /**
  * Flags for one position given the same filer's position in the previous reported period:
  * - 'unit-change': filed before UNIT_CHANGE_DAY (value reported in thousands and scaled, so
@@ -105,10 +129,18 @@ function amendedFlag(position: Position): DataFlag | undefined {
  * - 'price-jump': implied price value / shares moved more than 5× either way (exactly 5× is not
  *   flagged); 500–2000× either way "looks like a thousands/dollars unit error", otherwise "a
  *   split or a data error";
- * - 'amended': filed more than FILING_DEADLINE_DAYS after the period end (UTC days).
+ * - 'amended': filed more than FILING_DEADLINE_DAYS after the period end (UTC days);
+ * - 'gap': `earlier`, the filer's latest earlier period known (if any), is not in the calendar
+ *   quarter just before: the service leaves status and change null there (no filing for the
+ *   quarter before, a 13F-NT or none), and the flag says so. Listed first.
  */
-export function positionFlags(position: Position, previous: Position | undefined): DataFlag[] {
+export function positionFlags(
+  position: Position,
+  previous: Position | undefined,
+  earlier?: string,
+): DataFlag[] {
   return [
+    gapFlag(position, earlier),
     unitChangeFlag(position, previous),
     priceJumpFlag(position, previous),
     amendedFlag(position),
@@ -148,7 +180,7 @@ export function flagsByRow(
     context.map((row, index) => withSecurity('context', row, index)),
   ).filter((position) => !ownPeriods.has(positionKey(position.filer, position.period, '')));
   for (const position of [...own, ...contextual]) {
-    byKey.set(positionKey(position.filer, position.period, position.cusip), position);
+    byKey.set(positionKey(position.filer, position.period, position.security), position);
     const periods = periodsOf.get(position.filer) ?? new Set<string>();
     periods.add(position.period);
     periodsOf.set(position.filer, periods);
@@ -163,8 +195,8 @@ export function flagsByRow(
     const previous =
       earlier === undefined
         ? undefined
-        : byKey.get(positionKey(position.filer, earlier, position.cusip));
-    flagsOf.set(position, positionFlags(position, previous));
+        : byKey.get(positionKey(position.filer, earlier, position.security));
+    flagsOf.set(position, positionFlags(position, previous, earlier));
   }
 
   const result = new Map<ServiceRecord, DataFlag[]>();

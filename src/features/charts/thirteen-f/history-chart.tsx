@@ -23,10 +23,13 @@ const dayIndex = (period: string) => Date.parse(`${period}T00:00:00Z`) / 86_400_
 
 type PeriodTotal = ReturnType<typeof totalsByPeriod>[number];
 
-/** The holding charted across periods: the one picked, else the result's largest. */
+/**
+ * The holding charted across periods, as a Position.security (a CUSIP's shares, or one option
+ * on it): the one picked, else the result's largest.
+ */
 function chosenHolding(scope: ThirteenFScope, settings: ChartSettings): string | null {
   const largest = [...scope.inResult].sort((a, b) => (b.value ?? 0) - (a.value ?? 0))[0];
-  return textSetting(settings, 'holding') ?? largest?.cusip ?? null;
+  return textSetting(settings, 'holding') ?? largest?.security ?? null;
 }
 
 /**
@@ -57,20 +60,27 @@ function useFilerHistory(scope: ThirteenFScope, cusip: string | null, width: num
   return { history, totals, points };
 }
 
-/** Every filer holding the holding in the period, fetched: the 15 largest, this filer darker. */
-function useHolderBars(scope: ThirteenFScope, cusip: string | null) {
+/**
+ * Every filer holding the holding in the period, fetched by its CUSIP: the 15 largest, this
+ * filer darker. Only the same kind is charted: the shares' holders, or the same option's.
+ */
+function useHolderBars(scope: ThirteenFScope, holding: string | null) {
+  const cusip = holding?.split(' ')[0] ?? null;
   const holders = useQuery(holdersOptions(cusip, scope.known ? scope.period : null));
   const bars = useMemo(
     () =>
       (holders.data ? toPositions(holders.data) : [])
-        .filter((position) => (position.value ?? 0) > 0)
+        .filter(
+          (position) =>
+            (position.value ?? 0) > 0 && position.security.toUpperCase() === holding?.toUpperCase(),
+        )
         .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
         .slice(0, 15)
         .map((position) => ({
           ...position,
           fill: position.filer === scope.filer ? CHOSEN : PRIMARY,
         })),
-    [holders.data, scope.filer],
+    [holders.data, scope.filer, holding],
   );
   return { bars, pending: holders.isPending };
 }
@@ -94,6 +104,7 @@ function PeriodTotalsChart({
         pending
           ? 'Loading the filer’s filings…'
           : `Every filing of ${scope.filer} in the data (${formatCount(totals.length)} periods), fetched for this chart. Click a period to chart it.`,
+        'Total value is the long value: share positions only, options (puts and calls) left out, as in the weights.',
       ]}
       summary={
         totals.length > 0
@@ -163,7 +174,7 @@ export function HistoryChart({
   }
   if (history.isError)
     return <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />;
-  const issuer = scope.inResult.find((position) => position.cusip === cusip);
+  const issuer = scope.inResult.find((position) => position.security === cusip);
   const label = issuer?.label ?? cusip ?? '';
   return (
     <>

@@ -19,6 +19,16 @@ describe('totalsByPeriod', () => {
       { filer: 'B', period: '2024-06-30', total: 15, positions: 2 },
     ]);
   });
+
+  it('totals long values, leaving options out, but counts them as positions', () => {
+    const positions = [
+      position({ value: 10, shares: 1 }),
+      position({ value: 4, shares: 1, option: 'Call', security: 'C1 Call' }),
+    ];
+    expect(totalsByPeriod(positions)).toEqual([
+      { filer: 'TEST CAPITAL', period: '2024-06-30', total: 10, positions: 2 },
+    ]);
+  });
 });
 
 describe('issuerHistory', () => {
@@ -41,6 +51,20 @@ describe('issuerHistory', () => {
   it('derives weights per filer and period when told the portfolios are complete', () => {
     expect(issuerHistory(portfolio, 'C1', true).map((entry) => entry.weight)).toEqual([
       12.5, 100, 30,
+    ]);
+  });
+
+  it('follows the shares or one option of a CUSIP, and derives weights over long values', () => {
+    const put = { option: 'Put' as const, security: 'C1 Put' };
+    const withPut = [
+      ...portfolio.slice(0, 2),
+      position({ period: '2024-06-30', cusip: 'C1', value: 50, shares: 5, ...put }),
+    ];
+    expect(issuerHistory(withPut, 'C1', true)).toEqual([
+      { filer: 'TEST CAPITAL', period: '2024-06-30', shares: 3, value: 30, weight: 30 },
+    ]);
+    expect(issuerHistory(withPut, 'C1 Put', true)).toEqual([
+      { filer: 'TEST CAPITAL', period: '2024-06-30', shares: 5, value: 50, weight: 50 },
     ]);
   });
 

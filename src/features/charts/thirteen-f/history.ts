@@ -2,7 +2,7 @@
  * 13F positions over time: totals per period, one security's history (see positions.ts for the
  * positions themselves). Pure functions: no React, no fetching.
  */
-import { compareText, isHeld, percentOf, positionKey, totalValue } from './positions.ts';
+import { compareText, isHeld, longValue, percentOf, positionKey } from './positions.ts';
 import type { Position } from './positions.ts';
 
 /** Periods oldest first, then filers by name. */
@@ -24,8 +24,9 @@ function byFilerPeriod(positions: readonly Position[]): Map<string, Position[]> 
 }
 
 /**
- * A filer's total value per period, oldest first (one entry per filer + period). Missing values
- * count as 0; `positions` counts the held ones (SOLD OUT rows left out).
+ * A filer's total value per period, oldest first (one entry per filer + period): its long value,
+ * options left out (see longValue). Missing values count as 0; `positions` counts the held ones,
+ * options included (SOLD OUT rows left out).
  */
 export function totalsByPeriod(
   positions: readonly Position[],
@@ -34,21 +35,22 @@ export function totalsByPeriod(
     .map((group) => ({
       filer: group[0]?.filer ?? '',
       period: group[0]?.period ?? '',
-      total: totalValue(group) ?? 0,
+      total: longValue(group) ?? 0,
       positions: group.filter(isHeld).length,
     }))
     .sort(chronological);
 }
 
 /**
- * One security (by CUSIP) across periods and filers, oldest first. The weight is the served
- * one; without it, value / total of that filer-period when `completePortfolios` says the input
+ * One security across periods and filers, oldest first: the shares of a CUSIP, or one option on
+ * it ('CUSIP Put', see Position.security). The weight is the served one; without it, value /
+ * long value of that filer-period when `completePortfolios` says the input
  * holds every position of each filer-period (a pure function cannot tell: a query filtered to
  * one ticker would make every weight 100 %), else null.
  */
 export function issuerHistory(
   positions: readonly Position[],
-  cusip: string,
+  security: string,
   completePortfolios = false,
 ): {
   filer: string;
@@ -57,10 +59,10 @@ export function issuerHistory(
   value: number | null;
   weight: number | null;
 }[] {
-  const wanted = cusip.trim().toUpperCase();
+  const wanted = security.trim().toUpperCase();
   const groups = byFilerPeriod(positions);
   return positions
-    .filter((position) => position.cusip === wanted)
+    .filter((position) => position.security.toUpperCase() === wanted)
     .map((position) => {
       const group = groups.get(positionKey(position.filer, position.period, '')) ?? [];
       return {
@@ -70,7 +72,7 @@ export function issuerHistory(
         value: position.value,
         weight:
           position.weight ??
-          (completePortfolios ? percentOf(position.value, totalValue(group)) : null),
+          (completePortfolios ? percentOf(position.value, longValue(group)) : null),
       };
     })
     .sort(chronological);

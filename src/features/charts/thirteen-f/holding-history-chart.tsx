@@ -36,7 +36,7 @@ function HoldingPicker({
         .filter((position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0)
         .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
         .map((position) => ({
-          value: position.cusip,
+          value: position.security,
           label: `${position.label} · ${position.issuer}`,
         }))}
     />

@@ -2,12 +2,14 @@
  * Quarter-over-quarter changes of one filer's holdings (see positions.ts for the positions):
  * classified from two quarters, or as served. Pure functions: no React, no fetching.
  */
-import { compareText, isHeld, percentOf, totalValue } from './positions.ts';
+import { compareText, isHeld, percentOf, longValue } from './positions.ts';
 import type { HoldingStatus, Position } from './positions.ts';
 
 /** How one security changed between two quarters of one filer. */
 export interface HoldingChange {
   readonly cusip: string;
+  /** The CUSIP, with " Put"/" Call" for an option: what the two quarters are matched on. */
+  readonly security: string;
   readonly label: string;
   readonly issuer: string;
   readonly status: HoldingStatus;
@@ -31,7 +33,8 @@ export interface HoldingChange {
    * Portfolio impact in percentage points: |quantityEffect| / previous total × 100; NEW:
    * valueAfter / totalAfter × 100; SOLD OUT: valueBefore / totalBefore × 100. Without values,
    * from weights: NEW its weight, SOLD OUT its previous weight, others |Δ%| × the previous
-   * weight (else the current one, an estimate) / 100; 0 when nothing is known.
+   * weight (else the current one, an estimate) / 100; 0 when nothing is known. Totals are long
+   * values (options left out, see longValue), as the served weights'.
    */
   readonly impact: number;
   /** True when classified from two quarters here, false when from served status / pct_change. */
@@ -117,6 +120,7 @@ function heldNowChange(
     : percentOf(valueAfter, totals.after);
   return {
     cusip: now.cusip,
+    security: now.security,
     label: now.label,
     issuer: now.issuer || (then?.issuer ?? ''),
     status,
@@ -136,6 +140,7 @@ function heldNowChange(
 function soldOutChange(then: Position, totalBefore: number | null): HoldingChange {
   return {
     cusip: then.cusip,
+    security: then.security,
     label: then.label,
     issuer: then.issuer,
     status: 'SOLD OUT',
@@ -163,19 +168,21 @@ export function holdingsChanges(
   previous: readonly Position[],
 ): {
   changes: HoldingChange[];
+  /** The long values (options left out) of the two quarters. */
   totalBefore: number | null;
   totalAfter: number | null;
   unclassified: number;
 } {
-  const totalBefore = totalValue(previous);
-  const totalAfter = totalValue(current);
-  const before = new Map(previous.filter(isHeld).map((position) => [position.cusip, position]));
-  const after = new Map(current.filter(isHeld).map((position) => [position.cusip, position]));
+  const totalBefore = longValue(previous);
+  const totalAfter = longValue(current);
+  // Matched on security, so an option is compared with the same option, never with shares.
+  const before = new Map(previous.filter(isHeld).map((position) => [position.security, position]));
+  const after = new Map(current.filter(isHeld).map((position) => [position.security, position]));
   const changes: HoldingChange[] = [];
   let unclassified = 0;
 
-  for (const [cusip, now] of after) {
-    const then = before.get(cusip);
+  for (const [security, now] of after) {
+    const then = before.get(security);
     const status = then ? continuingStatus(then.shares, now.shares) : 'NEW';
     if (status === undefined) {
       unclassified += 1;
@@ -183,8 +190,8 @@ export function holdingsChanges(
     }
     changes.push(heldNowChange(then, now, status, { before: totalBefore, after: totalAfter }));
   }
-  for (const [cusip, then] of before) {
-    if (!after.has(cusip)) changes.push(soldOutChange(then, totalBefore));
+  for (const [security, then] of before) {
+    if (!after.has(security)) changes.push(soldOutChange(then, totalBefore));
   }
   return { changes: changes.sort(byStatusThenImpact), totalBefore, totalAfter, unclassified };
 }
@@ -203,6 +210,7 @@ export function changesFromServed(current: readonly Position[]): HoldingChange[]
     const shareChangePct = status === 'NEW' ? null : position.pctChange;
     changes.push({
       cusip: position.cusip,
+      security: position.security,
       label: position.label,
       issuer: position.issuer,
       status,

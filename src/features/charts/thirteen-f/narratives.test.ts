@@ -10,6 +10,7 @@ const LATE: DataFlag = { kind: 'amended', message: 'Filed late.' };
 function change(label: string, status: HoldingStatus, impact: number): HoldingChange {
   return {
     cusip: `${label}-cusip`,
+    security: `${label}-cusip`,
     label,
     issuer: `${label} INC`,
     status,
@@ -117,17 +118,32 @@ describe('weightsSummary', () => {
     total: 100_000_000,
     positionCount: 12,
     top: [
-      { cusip: 'MA-cusip', label: 'MA', issuer: 'MASTERCARD', value: 40_000_000, weight: 40 },
-      { cusip: 'AAPL-cusip', label: 'AAPL', issuer: 'APPLE', value: 20_000_000, weight: 20 },
+      {
+        cusip: 'MA-cusip',
+        security: 'MA-cusip',
+        label: 'MA',
+        issuer: 'MASTERCARD',
+        value: 40_000_000,
+        weight: 40,
+      },
+      {
+        cusip: 'AAPL-cusip',
+        security: 'AAPL-cusip',
+        label: 'AAPL',
+        issuer: 'APPLE',
+        value: 20_000_000,
+        weight: 20,
+      },
     ],
     other: { weight: 40, count: 10 },
     top10Weight: 95.5,
     weightSource: 'served',
+    options: { count: 0, value: null },
   };
 
   it('reads as before when nothing is flagged', () => {
     expect(weightsSummary(weights, new Map([['MA-cusip', [LATE]]]))).toBe(
-      'The largest holding is MA at 40.00%; the top 10 make up 95.50% of $100,000,000.',
+      'The largest holding is MA at 40.00%; the top 10 make up 95.50% of the long value, $100,000,000.',
     );
   });
 
@@ -137,7 +153,7 @@ describe('weightsSummary', () => {
       ['KO-cusip', [LATE, JUMP]],
     ]);
     expect(weightsSummary(weights, flags)).toBe(
-      'The largest holding is ⚠ MA at 40.00%; the top 10 make up 95.50% of $100,000,000. These figures are as filed and include 2 flagged ⚠ positions.',
+      'The largest holding is ⚠ MA at 40.00%; the top 10 make up 95.50% of the long value, $100,000,000. These figures are as filed and include 2 flagged ⚠ positions.',
     );
   });
 

@@ -38,7 +38,7 @@ export function changesSummary(
   const counts = STATUS_ORDER.map(
     (status) => [status, changes.filter((change) => change.status === status).length] as const,
   );
-  const flagged = changes.filter((change) => isFlagged(flags.get(change.cusip))).length;
+  const flagged = changes.filter((change) => isFlagged(flags.get(change.security))).length;
   const statuses = `${counts.map(([status, count]) => `${formatCount(count)} ${status}`).join(', ')}${
     flagged > 0 ? ` (includes ${formatCount(flagged)} flagged ⚠)` : ''
   }.`;
@@ -76,8 +76,8 @@ export function weightsSummary(weights: PortfolioWeights, flags: FlagsByCusip): 
   const largest = weights.top[0];
   if (!largest) return 'No holdings to chart.';
   const flagged = [...flags.values()].filter(isFlagged).length;
-  const mark = isFlagged(flags.get(largest.cusip)) ? '⚠ ' : '';
-  const figures = `The largest holding is ${mark}${largest.label} at ${formatWeight(largest.weight)}; the top 10 make up ${formatWeight(weights.top10Weight)} of ${formatUsd(weights.total)}.`;
+  const mark = isFlagged(flags.get(largest.security)) ? '⚠ ' : '';
+  const figures = `The largest holding is ${mark}${largest.label} at ${formatWeight(largest.weight)}; the top 10 make up ${formatWeight(weights.top10Weight)} of the long value, ${formatUsd(weights.total)}.`;
   return flagged === 0
     ? figures
     : `${figures} These figures are as filed and include ${plural(flagged, 'flagged ⚠ position', 'flagged ⚠ positions')}.`;

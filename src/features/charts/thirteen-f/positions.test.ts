@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceRecord } from '#contract/response';
 import { position } from '../../../../testing/thirteen-f-positions.ts';
-import { filersAndPeriods, previousQuarterEnd, toNumber, toPositions } from './positions.ts';
+import {
+  filersAndPeriods,
+  longValue,
+  previousQuarterEnd,
+  toNumber,
+  toPositions,
+} from './positions.ts';
 
 /** A row of TEST CAPITAL's June 2024 filing with the given fields. */
 const row = (fields: ServiceRecord = {}): ServiceRecord => ({
@@ -54,6 +60,8 @@ describe('toPositions', () => {
       ticker: 'AAPL',
       issuer: 'APPLE INC',
       label: 'AAPL',
+      option: null,
+      security: '037833100',
       value: 84_248_000_000,
       shares: 400_000_000,
       weight: 30.0919,
@@ -72,6 +80,8 @@ describe('toPositions', () => {
       ticker: null,
       issuer: '',
       label: 'C1',
+      option: null,
+      security: 'C1',
       value: null,
       shares: null,
       weight: null,
@@ -137,6 +147,41 @@ describe('toPositions', () => {
     expect(positions.map((p) => p.status)).toEqual(['SOLD OUT', null, null]);
   });
 
+  it('keeps a put and a call apart from the shares of their CUSIP, labelled as options', () => {
+    const name = (suffix: string) => `TEST CAPITAL 2024-06-30 AAPL${suffix}`;
+    const apple = { cusip: '037833100', ticker: 'AAPL', nameofissuer: 'APPLE INC' };
+    const positions = toPositions([
+      row({ ...apple, name: name(''), value: 900, shrsorprnamt: 90 }),
+      row({ ...apple, name: name(' PUT'), value: 200, shrsorprnamt: 20 }),
+      row({ ...apple, name: name(' CALL'), value: 50, shrsorprnamt: 5 }),
+      row({ ...apple, name: name(''), value: 100, shrsorprnamt: 10 }),
+      row({ ...apple, name: name(' PUT'), value: 30, shrsorprnamt: 3 }),
+    ]);
+    expect(
+      positions.map((p) => [p.security, p.cusip, p.option, p.label, p.value, p.shares]),
+    ).toEqual([
+      ['037833100', '037833100', null, 'AAPL', 1000, 100],
+      ['037833100 Put', '037833100', 'Put', 'AAPL Put', 230, 23],
+      ['037833100 Call', '037833100', 'Call', 'AAPL Call', 50, 5],
+    ]);
+  });
+
+  it('labels an option without a ticker by issuer, else CUSIP, and the kind', () => {
+    const positions = toPositions([
+      row({ cusip: 'C1', nameofissuer: 'ONE', name: 'TEST CAPITAL 2024-06-30 C1 PUT' }),
+      row({ cusip: 'C2', name: 'TEST CAPITAL 2024-06-30 C2 CALL' }),
+    ]);
+    expect(positions.map((p) => p.label)).toEqual(['ONE Put', 'C2 Call']);
+  });
+
+  it('cannot tell options apart in rows without a name: they count with the shares', () => {
+    const positions = toPositions([
+      row({ cusip: 'C1', value: 900 }),
+      row({ cusip: 'C1', value: 200 }),
+    ]);
+    expect(positions.map((p) => [p.security, p.option, p.value])).toEqual([['C1', null, 1100]]);
+  });
+
   it('reads the day of a period sent as a datetime', () => {
     const [only] = toPositions([row({ cusip: 'C1', periodofreport: '2024-06-30T00:00:00Z' })]);
     expect(only?.period).toBe('2024-06-30');
@@ -166,6 +211,26 @@ describe('filersAndPeriods', () => {
 
   it('is empty for no positions', () => {
     expect(filersAndPeriods([])).toEqual({ filers: [], periods: [], pairs: [] });
+  });
+});
+
+describe('longValue', () => {
+  it('sums the values of share positions, leaving options out (the weight denominator)', () => {
+    expect(
+      longValue([
+        position({ value: 700 }),
+        position({ value: 300, cusip: 'C2' }),
+        position({ value: 250, option: 'Put', security: 'C1 Put' }),
+        position({ value: 50, option: 'Call', security: 'C1 Call' }),
+        position({ value: null, cusip: 'C3' }),
+      ]),
+    ).toBe(1000);
+  });
+
+  it('is 0 for options only, and null when no share position carries a value', () => {
+    expect(longValue([position({ value: 5, option: 'Put', security: 'C1 Put' })])).toBe(0);
+    expect(longValue([position({ value: null })])).toBeNull();
+    expect(longValue([])).toBeNull();
   });
 });
 

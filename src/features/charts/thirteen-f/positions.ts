@@ -6,6 +6,8 @@
  */
 import type { ServiceRecord } from '#contract/response';
 import { servedNumber } from '#contract/values';
+import { putCallOf } from './put-call.ts';
+import type { PutCall } from './put-call.ts';
 
 export type HoldingStatus = 'NEW' | 'ADDED' | 'REDUCED' | 'UNCHANGED' | 'SOLD OUT';
 
@@ -27,8 +29,15 @@ export interface Position {
   readonly ticker: string | null;
   /** `nameofissuer`, '' if absent. */
   readonly issuer: string;
-  /** Ticker, else issuer, else CUSIP: what a chart shows. */
+  /** Ticker, else issuer, else CUSIP, then " Put"/" Call" for an option: what a chart shows. */
   readonly label: string;
+  /** 'Put' or 'Call' for an option row (recognised from `name`, see put-call.ts), else null. */
+  readonly option: PutCall | null;
+  /**
+   * What positions are keyed by within a filer-period: the CUSIP, with " Put"/" Call" after it
+   * for an option, so options never merge with the shares of their CUSIP.
+   */
+  readonly security: string;
   /** USD summed over rows; null when no row carries a value. */
   readonly value: number | null;
   /** Shares summed over rows; null when no row carries them. */
@@ -105,30 +114,47 @@ function statusOf(value: unknown): HoldingStatus | null {
 const addOrNull = (sum: number | null, value: number | null) =>
   value === null ? sum : (sum ?? 0) + value;
 
-/** The key one position is aggregated under. */
-export const positionKey = (filer: string, period: string, cusip: string) =>
-  `${filer}\u0000${period}\u0000${cusip}`;
+/** The key one position is aggregated under (`security`: see Position.security). */
+export const positionKey = (filer: string, period: string, security: string) =>
+  `${filer}\u0000${period}\u0000${security}`;
+
+/** The key of an option or the shares of a CUSIP: see Position.security. */
+const securityOf = (cusip: string, option: PutCall | null) =>
+  option === null ? cusip : `${cusip} ${option}`;
 
 /** The key of a row's position, or undefined when the row has no CUSIP. */
 export function rowPositionKey(row: ServiceRecord): string | undefined {
   const cusip = toText(row.cusip).toUpperCase();
   if (cusip === '') return undefined;
-  return positionKey(toText(row.companyname), dayOf(toText(row.periodofreport)) ?? '', cusip);
+  return positionKey(
+    toText(row.companyname),
+    dayOf(toText(row.periodofreport)) ?? '',
+    securityOf(cusip, putCallOf(row.name)),
+  );
 }
 
 /** A position while its rows are aggregated (the result is handed out read-only). */
 type Aggregated = { -readonly [K in keyof Position]: Position[K] };
 
+/** The positions of one filer-period by security, made when first asked for. */
+function groupOf(groups: Map<string, Map<string, number>>, key: string): Map<string, number> {
+  const found = groups.get(key);
+  if (found !== undefined) return found;
+  const group = new Map<string, number>();
+  groups.set(key, group);
+  return group;
+}
+
 /**
- * Aggregates rows by filer + period + CUSIP (one security spans many rows in real filings).
- * Rows without a CUSIP are skipped. Positions come in the order their first row came.
+ * Aggregates rows by filer + period + CUSIP and put/call (one security spans many rows in real
+ * filings; options stay apart from shares). Rows without a CUSIP are skipped. Positions come in the order their first row came.
  *
  * Results reach 100,000 rows and this runs on the main thread: one pass, each field read and
  * parsed once, one object per position (updated in place while its rows come), and the
  * period's day and the filer-period group looked up once per run of rows that share them.
  */
 export function toPositions(rows: readonly ServiceRecord[]): Position[] {
-  // Positions by CUSIP within each filer + period; a result's rows come in runs of one filer and
+  // Positions by security within each filer + period; a result's rows come in runs of one filer and
   // period, so the group is looked up again only when those change.
   const groups = new Map<string, Map<string, number>>();
   const positions: Aggregated[] = [];
@@ -151,12 +177,7 @@ export function toPositions(rows: readonly ServiceRecord[]): Position[] {
       periodDay = dayOf(text) ?? '';
     }
     if (group === undefined || filer !== groupFiler || periodDay !== groupPeriod) {
-      const key = positionKey(filer, periodDay, '');
-      group = groups.get(key);
-      if (group === undefined) {
-        group = new Map();
-        groups.set(key, group);
-      }
+      group = groupOf(groups, positionKey(filer, periodDay, ''));
       groupFiler = filer;
       groupPeriod = periodDay;
     }
@@ -165,9 +186,11 @@ export function toPositions(rows: readonly ServiceRecord[]): Position[] {
     const issuer = toText(row.nameofissuer);
     const ticker = toText(row.ticker) || null;
     const filedAt = toText(row.filedat) || null;
-    const index = group.get(cusip);
+    const option = putCallOf(row.name);
+    const security = securityOf(cusip, option);
+    const index = group.get(security);
     if (index === undefined) {
-      group.set(cusip, positions.length);
+      group.set(security, positions.length);
       positions.push({
         filer,
         period: periodDay,
@@ -175,6 +198,8 @@ export function toPositions(rows: readonly ServiceRecord[]): Position[] {
         ticker,
         issuer,
         label: '',
+        option,
+        security,
         value,
         shares: toNumber(row.shrsorprnamt),
         weight,
@@ -206,10 +231,14 @@ export function toPositions(rows: readonly ServiceRecord[]): Position[] {
     if (filedAt !== null && (found.filedAt === null || instant(filedAt) > instant(found.filedAt)))
       found.filedAt = filedAt;
   }
-  for (const position of positions) {
-    position.label = position.ticker ?? (position.issuer || position.cusip);
-  }
+  for (const position of positions) position.label = labelOf(position);
   return positions;
+}
+
+/** Ticker, else issuer, else CUSIP; an option's with its kind after it ("AAPL Put"). */
+function labelOf({ ticker, issuer, cusip, option }: Position): string {
+  const name = ticker ?? (issuer || cusip);
+  return option === null ? name : `${name} ${option}`;
 }
 
 /** Whether a position is held: shares > 0, else value > 0, else anything but a SOLD OUT row. */
@@ -276,11 +305,19 @@ export function previousQuarterEnd(period: string): string {
 /** The sum of some numbers (0 for none). */
 export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-/** Sum of the values present; null when none is. */
-export function totalValue(positions: readonly Position[]): number | null {
+/**
+ * The long value: the sum of the share (non-option) positions' values present, what a weight
+ * divides by (as the service's portfolio_pct_weight does); null when no share position carries
+ * a value. Options are left out: their value is the underlying's, not money held.
+ */
+export function longValue(positions: readonly Position[]): number | null {
   let total = 0;
   let any = false;
-  for (const { value } of positions) {
+  for (const { value, option } of positions) {
+    if (option !== null) {
+      any ||= value !== null;
+      continue;
+    }
     if (value === null) continue;
     total += value;
     any = true;

@@ -68,7 +68,7 @@ describe('ThirteenFCharts: portfolio weights', () => {
     const { weights } = setup(current(), [...current(), ...previous(jump)]);
     await waitFor(() => {
       expect(weights()).toHaveAccessibleDescription(
-        'The largest holding is AAA at 20.00%; the top 10 make up 90.00% of $1,000,000,000. These figures are as filed and include 1 flagged ⚠ position.',
+        'The largest holding is AAA at 20.00%; the top 10 make up 90.00% of the long value, $1,000,000,000. These figures are as filed and include 1 flagged ⚠ position.',
       );
     });
   });
@@ -236,6 +236,16 @@ describe('ThirteenFCharts: data-quality flags', () => {
       'BBB: The implied price per share went from $10.00 to $100.00 (×10) since 2024-12-31: a split or a data error.',
     ]);
     expect(axisLabels(weights(), 'y').filter((label) => label.includes('⚠'))).toEqual(['⚠ BBB']);
+  });
+
+  it('says why there is no change when the quarter before has no filing, only an older one', async () => {
+    const older = portfolioRows(FILER, '2024-09-30', PREVIOUS_HOLDINGS);
+    const unchanged = current().map((row) => ({ ...row, status: null, pct_change_qoq: null }));
+    setup(unchanged, [...unchanged, ...older]);
+    const alert = await screen.findByRole('alert', { name: 'Data-quality flags' });
+    expect(within(alert).getByRole('listitem').textContent).toBe(
+      `No filing for the quarter before (${PREVIOUS_QUARTER}) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for 2024-09-30).`,
+    );
   });
 });
 

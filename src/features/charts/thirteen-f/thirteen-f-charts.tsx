@@ -21,19 +21,22 @@ const TABS = ['weights', 'changes', 'history'] as const;
 /** What a position is made of: its security, and its size as a value or a weight. */
 const POSITION_NEEDS = [['cusip'], ['value', 'portfolio_pct_weight']] as const;
 
-/** Flags per CUSIP for the chosen filer and period, against its previous quarter. */
+/**
+ * Flags per security (Position.security: an option apart from the shares of its CUSIP) for the
+ * chosen filer and period, against its previous quarter.
+ */
 function useFlags(scope: ThirteenFScope): ReadonlyMap<string, readonly DataFlag[]> {
   return useMemo(() => {
     const previous = new Map(
-      (scope.previousPositions ?? []).map((position) => [position.cusip, position]),
+      (scope.previousPositions ?? []).map((position) => [position.security, position]),
     );
     const flags = new Map<string, DataFlag[]>();
     for (const position of scope.fullPortfolio ?? scope.inResult) {
-      const found = positionFlags(position, previous.get(position.cusip));
-      if (found.length > 0) flags.set(position.cusip, found);
+      const found = positionFlags(position, previous.get(position.security), scope.earlierPeriod);
+      if (found.length > 0) flags.set(position.security, found);
     }
     return flags;
-  }, [scope.fullPortfolio, scope.inResult, scope.previousPositions]);
+  }, [scope.fullPortfolio, scope.inResult, scope.previousPositions, scope.earlierPeriod]);
 }
 
 function ScopePicker({ scope }: { scope: ThirteenFScope }) {
@@ -97,12 +100,12 @@ function FlagSummary({
   const filing = new Set<string>();
   const positions: [string, string[]][] = [];
   const labels = new Map(
-    (scope.fullPortfolio ?? scope.inResult).map((position) => [position.cusip, position.label]),
+    (scope.fullPortfolio ?? scope.inResult).map((position) => [position.security, position.label]),
   );
-  for (const [cusip, found] of flags) {
+  for (const [security, found] of flags) {
     const own = found.filter((flag) => flag.kind === 'price-jump').map((flag) => flag.message);
     for (const flag of found) if (flag.kind !== 'price-jump') filing.add(flag.message);
-    if (own.length > 0) positions.push([labels.get(cusip) ?? cusip, own]);
+    if (own.length > 0) positions.push([labels.get(security) ?? security, own]);
   }
   return (
     <Alert color="orange" title="Data-quality flags">

@@ -1,7 +1,11 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
-import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
+import {
+  earlierFilingOptions,
+  pinnedScope,
+  portfolioOptions,
+} from '../../../lib/thirteen-f-queries.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
 import { previousQuarterEnd } from './analytics.ts';
 import { flagsByRow } from './flags.ts';
@@ -14,9 +18,9 @@ type RowNotes = ReadonlyMap<ServiceRecord, readonly string[]>;
 
 /**
  * Data-quality notes per row of a 13F result, for the table's flag column: unit change,
- * implied-price jumps against the previous quarter (fetched, shared with the charts' cache, for
- * a result about a few filer-periods; else from the rows' own earlier periods) and late or
- * amended filings. Undefined for other modules.
+ * implied-price jumps against the previous quarter and no filing for the quarter before (both
+ * fetched, shared with the charts' cache, for a result about a few filer-periods; else from the
+ * rows' own earlier periods), and late or amended filings. Undefined for other modules.
  */
 export function useThirteenFRowNotes(
   module: string,
@@ -25,8 +29,13 @@ export function useThirteenFRowNotes(
 ): ReadonlyMap<ServiceRecord, readonly string[]> | undefined {
   const is13F = module === '13f_holdings' && rows !== undefined;
   const pairs = useMemo(() => (is13F ? filerPeriodsOf(rows, body) : []), [is13F, rows, body]);
+  // Per filer-period: the previous quarter's portfolio, and the filer's latest earlier filing
+  // (a row naming only its period), which tells a gap in between from a first filing.
   const context = useQueries({
-    queries: pairs.map((pair) => portfolioOptions(pair.filer, previousQuarterEnd(pair.period))),
+    queries: pairs.flatMap((pair) => [
+      portfolioOptions(pair.filer, previousQuarterEnd(pair.period)),
+      earlierFilingOptions(pair.filer, pair.period),
+    ]),
     // Combined results are kept stable until a query's data changes.
     combine: (results) => results.flatMap((query) => query.data ?? []),
   });

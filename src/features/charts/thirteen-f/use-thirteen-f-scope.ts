@@ -2,11 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter, RowFilterCondition } from '../../../lib/row-filter.ts';
-import { pinnedScope, portfolioOptions } from '../../../lib/thirteen-f-queries.ts';
+import {
+  earlierFilingOptions,
+  pinnedScope,
+  portfolioOptions,
+} from '../../../lib/thirteen-f-queries.ts';
 import { textSetting } from '../chart-settings.ts';
 import type { ChartSettingsProps } from '../chart-settings.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../use-background-value.ts';
 import { filersAndPeriods, previousQuarterEnd, toPositions } from './analytics.ts';
+import { dayOf } from './positions.ts';
 import type { Position } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
 
@@ -44,14 +49,19 @@ function prepare({
   return { positions, choices: filersAndPeriods(positions) };
 }
 
-/** The result holds a filer's whole portfolio when its served weights add up to 100 %. */
-function isWholePortfolio(positions: readonly Position[]): boolean {
+/**
+ * The result holds a filer's whole portfolio when its served weights add up to 100 %, or more
+ * when options are among them (weighed against the long value, they add to the 100 % of the
+ * shares). Rows without `name` cannot tell options from shares (see put-call.ts): then weights
+ * above 100 % give options away, and the portfolio is fetched with `name` instead.
+ */
+export function isWholePortfolio(positions: readonly Position[], named: boolean): boolean {
   let total = 0;
   for (const position of positions) {
     if (position.weight === null) return false;
     total += position.weight;
   }
-  return total > 99.95;
+  return total > 99.95 && (named || total < 100.05);
 }
 
 /**
@@ -91,10 +101,12 @@ export function useThirteenFScope(
     [positions, filer, period],
   );
   const known = filer !== '' && period !== '';
-  const whole = isWholePortfolio(inResult);
+  const whole = isWholePortfolio(inResult, rows[0] !== undefined && 'name' in rows[0]);
   const portfolio = useQuery(portfolioOptions(known && !whole ? filer : null, period));
   const previousPeriod = known ? previousQuarterEnd(period) : null;
   const previous = useQuery(portfolioOptions(known ? filer : null, previousPeriod));
+  const earlier = useQuery(earlierFilingOptions(known ? filer : null, known ? period : null));
+  const earlierText = earlier.data?.[0]?.periodofreport;
   const fullPortfolio = useMemo(
     () => (whole ? inResult : portfolio.data ? toPositions(portfolio.data) : undefined),
     [whole, inResult, portfolio.data],
@@ -137,6 +149,8 @@ export function useThirteenFScope(
     previousPositions,
     previousPending: known && previous.isPending,
     previousRows: previous.data,
+    /** The filer's latest period before this one (fetched), undefined when none or unknown. */
+    earlierPeriod: (typeof earlierText === 'string' ? dayOf(earlierText) : null) ?? undefined,
   };
 }
 
@@ -144,7 +158,7 @@ export function useThirteenFScope(
 export type ThirteenFScope = ReturnType<typeof useThirteenFScope>;
 
 /**
- * What each 13F chart is given: the scope, the flags by CUSIP, its width, the table filter, and
+ * What each 13F chart is given: the scope, the flags by security (Position.security), its width, the table filter, and
  * the chart settings.
  */
 export interface ThirteenFChartProps extends ChartSettingsProps {

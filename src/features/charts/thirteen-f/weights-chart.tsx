@@ -23,7 +23,9 @@ const OUTSIDE = '#74a9e0';
 const TOP_N_CHOICES = ['10', '15', '25'] as const;
 
 interface WeightBar {
+  /** The slice's Position.security (an option apart from the shares), or OTHER. */
   readonly key: string;
+  readonly cusip: string;
   readonly label: string;
   readonly issuer: string;
   readonly weight: number;
@@ -54,22 +56,24 @@ function weightBars(
 ): WeightBar[] {
   return [
     ...weights.top.map((slice) => {
-      const sliceFlags = flags.get(slice.cusip) ?? [];
+      const sliceFlags = flags.get(slice.security) ?? [];
       return {
-        key: slice.cusip,
+        key: slice.security,
+        cusip: slice.cusip,
         label: `${sliceFlags.some((flag) => flag.kind === 'price-jump') ? '⚠ ' : ''}${slice.label}`,
         issuer: slice.issuer,
         weight: slice.weight,
         value: slice.value,
-        inResult: inResult.has(slice.cusip),
+        inResult: inResult.has(slice.security),
         flags: sliceFlags,
-        fill: inResult.has(slice.cusip) ? PRIMARY : OUTSIDE,
+        fill: inResult.has(slice.security) ? PRIMARY : OUTSIDE,
       };
     }),
     ...(weights.other.count > 0 || weights.other.weight > 0.005
       ? [
           {
             key: OTHER,
+            cusip: '',
             label: `Other (${formatCount(weights.other.count)})`,
             issuer: '',
             weight: weights.other.weight,
@@ -92,8 +96,13 @@ function weightsNotes(scope: ThirteenFScope, weights: PortfolioWeights): string[
         ? `The whole portfolio (${formatCount(weights.positionCount)} positions) was fetched for this chart: the result holds ${formatCount(scope.inResult.length)} of them. Lighter bars are not in the result.`
         : `The result holds the whole portfolio (${formatCount(weights.positionCount)} positions).`,
     weights.weightSource === 'served'
-      ? 'Weights as the service computes them (value ÷ the filer’s total).'
-      : 'The rows carry no weights: derived here as value ÷ the portfolio’s total.',
+      ? 'Weights as the service computes them (value ÷ the filer’s long value).'
+      : 'The rows carry no weights: derived here as value ÷ the portfolio’s long value.',
+    `Total value is the long value: share positions only, options left out.${
+      weights.options.count > 0
+        ? ` ${formatCount(weights.options.count)} option positions (puts and calls, ${formatUsd(weights.options.value)} of underlying value) are charted apart from the shares of their CUSIP, weighed against the long value, and left out of the concentration.`
+        : ''
+    }`,
   ];
 }
 
@@ -131,13 +140,21 @@ function weightBarFilter(
       label: `Other holdings · ${scope.filer} · ${scope.period}`,
       conditions: [
         ...scope.pairConditions,
-        { field: 'cusip', op: 'notIn', values: weights.top.map((slice) => slice.cusip) },
+        // Only shown shares' CUSIPs are left out: an option's CUSIP may have shares in the rest.
+        {
+          field: 'cusip',
+          op: 'notIn',
+          values: weights.top
+            .filter((slice) => slice.security === slice.cusip)
+            .map((slice) => slice.cusip),
+        },
       ],
     };
   }
   return {
     label: `${bar.label} · ${scope.filer} · ${scope.period}`,
-    conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.key] }],
+    // The table has no put/call field to filter on: an option's bar shows its CUSIP's rows.
+    conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
   };
 }
 
@@ -169,9 +186,10 @@ function TopNControl({
 /** Which of the shown slices the result holds (not a set of every position: there may be 100k). */
 function useShownInResult(weights: PortfolioWeights, scope: ThirteenFScope): ReadonlySet<string> {
   return useMemo(() => {
-    const shown = new Set(weights.top.map((slice) => slice.cusip));
+    const shown = new Set(weights.top.map((slice) => slice.security));
     const held = new Set<string>();
-    for (const position of scope.inResult) if (shown.has(position.cusip)) held.add(position.cusip);
+    for (const position of scope.inResult)
+      if (shown.has(position.security)) held.add(position.security);
     return held;
   }, [weights.top, scope.inResult]);
 }
