@@ -1,0 +1,161 @@
+/**
+ * The child processes of bench/13f-scale.bench.ts: the import CLI (`npm run import-13f`'s own
+ * script) and the server (13f-scale-server.ts), each run as `node --import tsx` so the child's
+ * pid is the process that does the work and /proc/<pid>/status tells its peak RSS (VmHWM).
+ */
+import { fork, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const IMPORT_CLI = fileURLToPath(
+  new URL('../server/embedded/thirteen-f/import-cli.ts', import.meta.url),
+);
+const SERVER = fileURLToPath(new URL('./13f-scale-server.ts', import.meta.url));
+
+/** The peak resident set of a live process in bytes (Linux), or NaN once it has gone. */
+async function peakRss(pid: number): Promise<number> {
+  try {
+    const kib = /^VmHWM:\s+(\d+)\s+kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib === undefined ? Number.NaN : Number(kib) * 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export interface ImportRun {
+  readonly rows: number;
+  /** The CLI's own figure: reading, checking and storing, without Node's start. */
+  readonly seconds: number;
+  readonly wallSeconds: number;
+  readonly peakRssBytes: number;
+}
+
+/** `npm run import-13f -- --dataset <folder> --store <store>`, watched until it exits. */
+export async function runImport(
+  folder: string,
+  store: string,
+  timeoutMs: number,
+): Promise<ImportRun> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', IMPORT_CLI, '--dataset', folder, '--store', store],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  let peak = 0;
+  // VmHWM only grows, so the last reading before exit is the peak to within one interval.
+  const poll = setInterval(() => {
+    void peakRss(child.pid ?? 0).then((bytes) => {
+      if (bytes > peak) peak = bytes;
+    });
+  }, 100);
+  const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', (exitCode) => {
+      resolve(exitCode);
+    });
+  });
+  clearInterval(poll);
+  clearTimeout(killer);
+  const summary = /Imported \d+ filings, ([\d,]+) rows in ([\d.]+) s/.exec(output);
+  if (code !== 0 || !summary)
+    throw new Error(`import-13f failed (exit ${String(code)}):\n${output}`);
+  return {
+    rows: Number(summary[1]?.replaceAll(',', '')),
+    seconds: Number(summary[2]),
+    wallSeconds: (performance.now() - started) / 1000,
+    peakRssBytes: peak,
+  };
+}
+
+export interface ScaleServer {
+  readonly port: number;
+  /** From the fork to listening, as the parent saw it; and the server's own uptime at ready. */
+  readonly wallMs: number;
+  readonly readyMs: number;
+  peakRss(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Starts the server on `store` and waits until it listens on 127.0.0.1. */
+export function startScaleServer(store: string, timeoutMs: number): Promise<ScaleServer> {
+  const started = performance.now();
+  const child = fork(SERVER, [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, FILINGS_DB: store, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pid = child.pid ?? 0;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
+  async function close(): Promise<void> {
+    if (child.connected) child.send('close');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void close();
+      reject(new Error(`the server did not listen within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${String(code)} before listening`));
+    });
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      const { port, readyMs } = message as { port: number; readyMs: number };
+      const wallMs = performance.now() - started;
+      resolve({ port, wallMs, readyMs, peakRss: () => peakRss(pid), close });
+    });
+  });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One POST over loopback; resolves with the body of a 200, rejects on anything else. */
+export function post(
+  port: number,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (response.statusCode === 200) resolve(text);
+          else reject(new Error(`HTTP ${String(response.statusCode)}: ${text.slice(0, 300)}`));
+        });
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+/** Lets the process exit: keep-alive sockets would otherwise hold it open. */
+export function closeConnections(): void {
+  agent.destroy();
+}
