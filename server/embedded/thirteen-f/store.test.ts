@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   BERKSHIRE_MANIFEST,
@@ -12,7 +13,7 @@ import {
   writeFixture,
 } from '../../../testing/thirteen-f.ts';
 import { deriveHoldings } from './derive.ts';
-import { mergeFilingStore } from './store.ts';
+import { STORE_HOLDINGS, mergeFilingStore } from './store.ts';
 
 afterAll(removeFixtureFolders);
 
@@ -93,5 +94,31 @@ describe('npm run import-13f and the filing store', () => {
       filings: 0,
       rows: 0,
     });
+  });
+
+  it("derives the store's holdings inside the store at import, and again with --derive", async () => {
+    const store = join(fixtureFolder(), 'filings.duckdb');
+    expect((await importCli('--manifest', BERKSHIRE_MANIFEST, '--store', store)).code).toBe(0);
+    const appleIn = async () => {
+      const instance = await DuckDBInstance.create(store, { access_mode: 'READ_ONLY' });
+      const connection = await instance.connect();
+      try {
+        const reader = await connection.runAndReadAll(
+          `SELECT ticker, status, cik FROM ${STORE_HOLDINGS}
+           WHERE cusip = '037833100' AND periodofreport = DATE '2024-06-30'`,
+        );
+        return reader.getRowObjects();
+      } finally {
+        connection.closeSync();
+        instance.closeSync();
+      }
+    };
+    // The shipped ticker map labels the store's rows.
+    expect(await appleIn()).toEqual([{ ticker: 'AAPL', status: 'REDUCED', cik: '0001067983' }]);
+
+    const derived = await importCli('--derive', '--store', store);
+    expect(derived.code).toBe(0);
+    expect(derived.stdout).toMatch(/Derived the store's holdings/);
+    expect(await appleIn()).toEqual([{ ticker: 'AAPL', status: 'REDUCED', cik: '0001067983' }]);
   });
 });
