@@ -7,12 +7,9 @@ import type { BadLine } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
-import {
-  deriveFilingStore,
-  forgetDerivation,
-  openFilingStore,
-  restoreDerivation,
-} from './store.ts';
+import { deriveFilingStore, forgetDerivation, restoreDerivation } from './store.ts';
+import { openStoreForImport } from './store-writer.ts';
+import type { StoreForImport } from './store-writer.ts';
 
 const USAGE = `Import SEC 13F filings into the filing store the server serves, and derive its holdings.
 
@@ -140,7 +137,15 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return args.help ? 0 : 1;
   }
-  const store = await openFilingStore(args.store);
+  let store: StoreForImport;
+  try {
+    store = await openStoreForImport(args.store);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    console.error(`Import failed, nothing was imported: ${error.message}`);
+    return 1;
+  }
+  let keep = false;
   const progress: Progress = ({ rows, file }) => {
     console.log(`  ${rows.toLocaleString('en-US')} rows read (${file})`);
   };
@@ -152,7 +157,9 @@ async function main(): Promise<number> {
     if (sources.length === 1) console.log(await importSource(store.connection, progress));
     await deriveFilingStore(store.connection);
     console.log(`Derived the store's holdings in ${seconds()} s.`);
+    if (store.copy) console.log('A running server holds the store: this run wrote a copy of it.');
     console.log('Restart the server to serve them.');
+    keep = true;
     return 0;
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
@@ -162,7 +169,7 @@ async function main(): Promise<number> {
     console.error(`Import failed, nothing was imported: ${error.message}`);
     return 1;
   } finally {
-    store.close();
+    store.finish(keep);
   }
 }
 
