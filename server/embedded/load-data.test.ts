@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  BERKSHIRE_MANIFEST,
   derivedHoldings,
   filingMeta,
   fixtureFolder,
@@ -12,9 +14,27 @@ import {
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { loadServiceData } from './load-data.ts';
-import { openFilingStore } from './thirteen-f/store.ts';
+import { importManifest } from './thirteen-f/import.ts';
+import { deriveFilingStore, openFilingStore } from './thirteen-f/store.ts';
 
 afterAll(removeFixtureFolders);
+
+const TODAY = new Date('2026-06-15T12:00:00Z');
+
+async function startWith(env: Record<string, string>) {
+  const connection = await (await DuckDBInstance.create(':memory:')).connect();
+  await loadServiceData(connection, {
+    today: TODAY,
+    config: loadConfig(env),
+    logger: createLogger('silent'),
+  });
+  return connection;
+}
+
+async function one(connection: DuckDBConnection, sql: string): Promise<unknown> {
+  const reader = await connection.runAndReadAll(sql);
+  return Object.values(reader.getRowObjects()[0] ?? {})[0];
+}
 
 describe('loadServiceData', () => {
   it("serves the operator's imported filings, matched by the filer matches file", async () => {
@@ -56,5 +76,82 @@ describe('loadServiceData', () => {
     // The demo data is all there too.
     const berkshire = await derivedHoldings(connection, `companyname = 'BERKSHIRE HATHAWAY INC'`);
     expect(berkshire.length).toBeGreaterThan(400);
+  });
+
+  it('serves a store derived at import from the file, without copying its filings', async () => {
+    const folder = fixtureFolder();
+    const storePath = join(folder, 'filings.duckdb');
+    const store = await openFilingStore(storePath);
+    await importHoldings(store.connection, [
+      {
+        meta: filingMeta({
+          periodOfReport: '2024-06-30',
+          cik: '0000777777',
+          filerName: 'OPERATOR LP',
+        }),
+        holdings: [
+          { issuer: 'ALPHA CORP', cusip: '000000AA1', value: 3000, shares: 30 },
+          { issuer: 'BETA CORP', cusip: '000000BB2', value: 1000, shares: 10 },
+        ],
+      },
+    ]);
+    await deriveFilingStore(store.connection);
+    store.close();
+    const matches = writeFixture(
+      folder,
+      'matches.json',
+      JSON.stringify([{ cik: '777777', account_id: 'ACC-OP', account_name: 'Operator LP' }]),
+    );
+
+    const connection = await startWith({ FILINGS_DB: storePath, FILER_MATCHES_FILE: matches });
+
+    const operator = await derivedHoldings(connection, `companyname = 'OPERATOR LP'`);
+    expect(operator.map((row) => [row.cusip, row.portfolio_pct_weight])).toEqual([
+      ['000000AA1', 75],
+      ['000000BB2', 25],
+    ]);
+    expect(
+      await one(
+        connection,
+        `SELECT string_agg(DISTINCT service_account_id, ',') FROM "13f_holdings" WHERE companyname = 'OPERATOR LP'`,
+      ),
+    ).toBe('ACC-OP');
+    // Served from the file: the in-memory raw tables hold the demo's filings only.
+    expect(
+      await one(
+        connection,
+        `SELECT count(*)::INTEGER FROM thirteenf_filing WHERE filer_name = 'OPERATOR LP'`,
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        connection,
+        `SELECT (count(*) = count(DISTINCT "_row") AND count(*) > 2)::BOOLEAN FROM "13f_holdings"`,
+      ),
+    ).toBe(true);
+  });
+
+  it("serves a demo filer's re-imported filings once, the store's by accession", async () => {
+    const storePath = join(fixtureFolder(), 'filings.duckdb');
+    const store = await openFilingStore(storePath);
+    await importManifest(store.connection, BERKSHIRE_MANIFEST);
+    // The operator's copy of one filing says something else than the demo's.
+    await store.connection.run(
+      `UPDATE thirteenf_infotable SET shares = 7 WHERE cusip = '037833100' AND accession IN
+         (SELECT accession FROM thirteenf_filing WHERE period_of_report = DATE '2024-06-30')`,
+    );
+    await deriveFilingStore(store.connection);
+    store.close();
+    const where = `companyname = 'BERKSHIRE HATHAWAY INC'`;
+    const demoOnly = await startWith({ FILINGS_DB: join(fixtureFolder(), 'none.duckdb') });
+    const withStore = await startWith({ FILINGS_DB: storePath });
+
+    const served = await derivedHoldings(withStore, where);
+    expect(served.length).toBe((await derivedHoldings(demoOnly, where)).length);
+    const apple = served.filter((row) => row.cusip === '037833100' && row.period === '2024-06-30');
+    expect(apple.length).toBe(1);
+    expect(apple[0]?.shrsorprnamt).toBeGreaterThan(0);
+    expect((apple[0]?.shrsorprnamt ?? 0) % 7).toBe(0);
+    expect(apple[0]?.shrsorprnamt).toBeLessThan(100);
   });
 });

@@ -17,7 +17,12 @@ import type { SeedRow } from '../db/schema.ts';
 import { importXmlFilings } from '../thirteen-f/import.ts';
 import type { ImportSummary } from '../thirteen-f/import.ts';
 import { readManifest } from '../thirteen-f/manifest.ts';
-import { addCusipTickers, addFilerMatches, readCusipTickers } from '../thirteen-f/reference.ts';
+import {
+  SHIPPED_CUSIP_TICKERS,
+  addCusipTickers,
+  addFilerMatches,
+  readCusipTickers,
+} from '../thirteen-f/reference.ts';
 import { buildCrmWorld } from './crm.ts';
 import type { CrmWorld } from './crm.ts';
 import { startOfUtcDay } from './dates.ts';
@@ -36,7 +41,6 @@ export const DEFAULT_SEED = 20_240_613;
 export const BERKSHIRE_CIK = '0001067983';
 
 const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
-const CUSIP_TICKERS = join(DATA_DIR, 'cusip-tickers.csv');
 
 /** Every folder of `data/13f` with a `manifest.json`: one real filer each, Berkshire included. */
 async function realManifests(): Promise<string[]> {
@@ -103,7 +107,7 @@ export async function seedDemoData(
     // appendRows numbers rows from 0 and returns the next id, which is the row count.
     counts[module] = await appendRows(connection, module, sources[module]);
   }
-  const tickers = await readCusipTickers(CUSIP_TICKERS);
+  const tickers = await readCusipTickers(SHIPPED_CUSIP_TICKERS);
   await addCusipTickers(connection, tickers);
   const real = await addRealFilers(connection, world, today);
   const synthetic = await addSyntheticFilings(connection, world, seed, today, {

@@ -1,4 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { CATALOG } from '#contract/catalog';
+import { ROW_ID_COLUMN, quoteIdentifier } from '../db/schema.ts';
 
 /**
  * Rebuilds the served `13f_holdings` table from the raw filings, the way the best 13F sites
@@ -19,11 +21,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  *   status, no change and no SOLD OUT rows: what happened in the missing quarter is unknown, and
  *   a report two quarters older is no base for a quarter-over-quarter change.
  */
-const DERIVE_SQL = `
-INSERT INTO "13f_holdings" ("_row", "name", "nameofissuer", "ticker", "cusip", "value", "shrsorprnamt",
-  "filedat", "periodofreport", "companyname", "service_account_id", "service_account_name",
-  "service_investment_strategy_id", "service_investment_strategy_name", "status", "pct_change_qoq",
-  "portfolio_pct_weight")
+const DERIVE_SELECT = `
 WITH base AS (
   SELECT cik, period_of_report, arg_max(accession, (filed_at, accession)) AS accession, max(filed_at) AS filed_at
   FROM thirteenf_filing
@@ -99,25 +97,58 @@ matches AS (
   FROM filer_match GROUP BY cik
 )
 SELECT
-  CAST(row_number() OVER (ORDER BY n.filer_name, d.cik, d.period DESC, d.value DESC, d.cusip, d.put_call) - 1 AS INTEGER),
-  concat_ws(' ', n.filer_name, strftime(d.period, '%Y-%m-%d'), coalesce(t.ticker, d.cusip), d.put_call),
-  d.issuer, t.ticker, d.cusip, d.value, d.shares, d.filed_at, d.period, n.filer_name,
-  m.account_id, m.account_name, m.strategy_id, m.strategy_name, d.status, d.pct_change, d.weight
+  CAST(row_number() OVER (ORDER BY n.filer_name, d.cik, d.period DESC, d.value DESC, d.cusip, d.put_call) - 1 AS INTEGER) AS "_row",
+  concat_ws(' ', n.filer_name, strftime(d.period, '%Y-%m-%d'), coalesce(t.ticker, d.cusip), d.put_call) AS "name",
+  d.issuer AS "nameofissuer", t.ticker AS "ticker", d.cusip AS "cusip", d.value AS "value",
+  d.shares AS "shrsorprnamt", d.filed_at AS "filedat", d.period AS "periodofreport",
+  n.filer_name AS "companyname", m.account_id AS "service_account_id",
+  m.account_name AS "service_account_name", m.strategy_id AS "service_investment_strategy_id",
+  m.strategy_name AS "service_investment_strategy_name", d.status AS "status",
+  d.pct_change AS "pct_change_qoq", d.weight AS "portfolio_pct_weight", d.cik AS "cik"
 FROM derived d
 JOIN filer_names n USING (cik)
 LEFT JOIN tickers t USING (cusip)
 LEFT JOIN matches m USING (cik)
 `;
 
+/** The derivation itself, hashed into the stamp a derived store carries (see `store.ts`). */
+export const DERIVATION_SQL = DERIVE_SELECT;
+
+/** `_row` and the catalog's fields of `13f_holdings`, in table order. */
+export const HOLDINGS_FIELDS: readonly string[] = [
+  ROW_ID_COLUMN,
+  ...CATALOG['13f_holdings'].fields.map((field) => field.name),
+];
+
+/** `HOLDINGS_FIELDS`, quoted. */
+export const HOLDINGS_COLUMNS = HOLDINGS_FIELDS.map(quoteIdentifier);
+
 /** Replaces every row of `13f_holdings` with what the raw filings say. */
 export async function deriveHoldings(connection: DuckDBConnection): Promise<void> {
+  const columns = HOLDINGS_COLUMNS.join(', ');
   await connection.run('BEGIN TRANSACTION');
   try {
     await connection.run('DELETE FROM "13f_holdings"');
-    await connection.run(DERIVE_SQL);
+    await connection.run(
+      `INSERT INTO "13f_holdings" (${columns}) SELECT ${columns} FROM (${DERIVE_SELECT})`,
+    );
     await connection.run('COMMIT');
   } catch (error) {
     await connection.run('ROLLBACK');
     throw error;
   }
+}
+
+/**
+ * Derives the filings in `connection`'s raw tables into a new table `target`: the columns of
+ * `13f_holdings` plus the filer's `cik`, stored by CUSIP and period (see `clusterTables`).
+ */
+export async function deriveHoldingsInto(
+  connection: DuckDBConnection,
+  target: string,
+): Promise<void> {
+  await connection.run(
+    `CREATE OR REPLACE TABLE ${quoteIdentifier(target)} AS
+     SELECT ${HOLDINGS_COLUMNS.join(', ')}, "cik" FROM (${DERIVE_SELECT}) ORDER BY "cusip", "periodofreport"`,
+  );
 }

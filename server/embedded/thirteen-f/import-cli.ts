@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { ImportError, valueUnitFor } from './filing.ts';
 import type { FilingMeta } from './filing.ts';
 import { BadLinesError, importDataSet } from './datasets.ts';
@@ -6,9 +7,11 @@ import type { BadLine } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
-import { openFilingStore } from './store.ts';
+import { deriveFilingStore, forgetDerivation, restoreDerivation } from './store.ts';
+import { openStoreForImport } from './store-writer.ts';
+import type { StoreForImport } from './store-writer.ts';
 
-const USAGE = `Import SEC 13F filings into the filing store the server loads at start-up.
+const USAGE = `Import SEC 13F filings into the filing store the server serves, and derive its holdings.
 
   npm run import-13f -- --manifest <manifest.json>
   npm run import-13f -- --dataset <folder or .zip with SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv>
@@ -17,12 +20,15 @@ const USAGE = `Import SEC 13F filings into the filing store the server loads at 
                         --period <YYYY-MM-DD> --filed <YYYY-MM-DD or ISO timestamp>
                         [--type 13F-HR|13F-HR/A] [--amendment RESTATEMENT|"NEW HOLDINGS"]
                         [--accession <number>] [--value-unit usd|thousands]
+  npm run import-13f -- --derive
 
 Options: --store <file> (default: FILINGS_DB or var/filings.duckdb). One run is one transaction.
 An XML or manifest import with bad input imports nothing. A data set's bad lines (a wrong number
 of fields, a value that is not a number, a malformed CUSIP, a bad date) are left out and listed
 with file and line; the rest is imported and the exit code is 0. With --strict, any bad line
-imports nothing and exits 1. Restart the server to serve new filings.`;
+imports nothing and exits 1. Every run then derives the store's holdings inside the store
+(--derive alone does only that: after an upgrade, the server's log asks for it). Restart the
+server to serve new filings.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +44,7 @@ const { values: args } = parseArgs({
     accession: { type: 'string' },
     'value-unit': { type: 'string' },
     strict: { type: 'boolean', default: false },
+    derive: { type: 'boolean', default: false },
     store: { type: 'string', default: process.env.FILINGS_DB ?? 'var/filings.duckdb' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -93,49 +100,76 @@ function printBadLines(badLines: readonly BadLine[], fate: string): void {
     console.error(`  ${file}, line ${line}: ${reason}`);
 }
 
+type Progress = (read: { rows: number; file: string }) => void;
+
+/** Imports the one source the flags name; returns the summary line's text. */
+async function importSource(connection: DuckDBConnection, progress: Progress): Promise<string> {
+  let summary: ImportSummary;
+  let leftOut = '';
+  if (args.manifest) summary = await importManifest(connection, args.manifest, progress);
+  else if (args.dataset) {
+    const options = { progress, strict: args.strict };
+    const { badLines, ...imported } = await importDataSet(connection, args.dataset, options);
+    printBadLines(badLines, 'left out');
+    if (badLines.length > 0)
+      leftOut = `; ${badLines.length.toLocaleString('en-US')} bad lines left out`;
+    summary = imported;
+  } else {
+    const file = args.xml ?? '';
+    summary = await importXmlFilings(connection, [{ file, meta: xmlMeta(file) }], progress);
+  }
+  return `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds()} s into ${args.store}${leftOut}.`;
+}
+
+let lap = performance.now();
+
+/** Seconds since the last call (or start), for the summary lines. */
+function seconds(): string {
+  const now = performance.now();
+  const text = ((now - lap) / 1000).toFixed(1);
+  lap = now;
+  return text;
+}
+
 async function main(): Promise<number> {
   const sources = [args.manifest, args.dataset, args.xml].filter(Boolean);
-  if (args.help || sources.length !== 1) {
+  if (args.help || sources.length > 1 || (sources.length === 0 && !args.derive)) {
     console.log(USAGE);
     return args.help ? 0 : 1;
   }
-  const store = await openFilingStore(args.store);
-  const started = performance.now();
-  const progress = ({ rows, file }: { rows: number; file: string }) => {
+  let store: StoreForImport;
+  try {
+    store = await openStoreForImport(args.store);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    console.error(`Import failed, nothing was imported: ${error.message}`);
+    return 1;
+  }
+  let keep = false;
+  const progress: Progress = ({ rows, file }) => {
     console.log(`  ${rows.toLocaleString('en-US')} rows read (${file})`);
   };
+  // Derived rows that no longer match the filings must never be served, even if this run
+  // stops before deriving: without a derivation, the server derives at start instead.
+  const stamp = sources.length === 1 ? await forgetDerivation(store.connection) : null;
   try {
-    let summary: ImportSummary;
-    let leftOut = '';
-    if (args.manifest) summary = await importManifest(store.connection, args.manifest, progress);
-    else if (args.dataset) {
-      const options = { progress, strict: args.strict };
-      const { badLines, ...imported } = await importDataSet(
-        store.connection,
-        args.dataset,
-        options,
-      );
-      printBadLines(badLines, 'left out');
-      if (badLines.length > 0)
-        leftOut = `; ${badLines.length.toLocaleString('en-US')} bad lines left out`;
-      summary = imported;
-    } else {
-      const file = args.xml ?? '';
-      summary = await importXmlFilings(store.connection, [{ file, meta: xmlMeta(file) }], progress);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s into ${args.store}${leftOut}.`,
-    );
+    seconds();
+    if (sources.length === 1) console.log(await importSource(store.connection, progress));
+    await deriveFilingStore(store.connection);
+    console.log(`Derived the store's holdings in ${seconds()} s.`);
+    if (store.copy) console.log('A running server holds the store: this run wrote a copy of it.');
     console.log('Restart the server to serve them.');
+    keep = true;
     return 0;
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
+    // One run is one transaction: the filings, and so their derivation, are as they were.
+    await restoreDerivation(store.connection, stamp);
     if (error instanceof BadLinesError) printBadLines(error.badLines, 'refused (--strict)');
     console.error(`Import failed, nothing was imported: ${error.message}`);
     return 1;
   } finally {
-    store.close();
+    store.finish(keep);
   }
 }
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 
@@ -19,6 +20,17 @@ const filerMatchSchema = z.strictObject({
 
 /** A filer matched to a CRM account. */
 export type FilerMatch = z.infer<typeof filerMatchSchema>;
+
+/** The ticker map that ships with the product: the demo's, and the one a store is derived with. */
+export const SHIPPED_CUSIP_TICKERS = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'data',
+  '13f',
+  'cusip-tickers.csv',
+);
 
 /** Reads a `cusip,ticker` CSV. */
 export async function readCusipTickers(path: string): Promise<CusipTicker[]> {

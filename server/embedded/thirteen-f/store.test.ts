@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   BERKSHIRE_MANIFEST,
@@ -12,7 +15,7 @@ import {
   writeFixture,
 } from '../../../testing/thirteen-f.ts';
 import { deriveHoldings } from './derive.ts';
-import { mergeFilingStore } from './store.ts';
+import { STORE_HOLDINGS, mergeFilingStore } from './store.ts';
 
 afterAll(removeFixtureFolders);
 
@@ -93,5 +96,72 @@ describe('npm run import-13f and the filing store', () => {
       filings: 0,
       rows: 0,
     });
+  });
+
+  it("derives the store's holdings inside the store at import, and again with --derive", async () => {
+    const store = join(fixtureFolder(), 'filings.duckdb');
+    expect((await importCli('--manifest', BERKSHIRE_MANIFEST, '--store', store)).code).toBe(0);
+    const appleIn = async () => {
+      const instance = await DuckDBInstance.create(store, { access_mode: 'READ_ONLY' });
+      const connection = await instance.connect();
+      try {
+        const reader = await connection.runAndReadAll(
+          `SELECT ticker, status, cik FROM ${STORE_HOLDINGS}
+           WHERE cusip = '037833100' AND periodofreport = DATE '2024-06-30'`,
+        );
+        return reader.getRowObjects();
+      } finally {
+        connection.closeSync();
+        instance.closeSync();
+      }
+    };
+    // The shipped ticker map labels the store's rows.
+    expect(await appleIn()).toEqual([{ ticker: 'AAPL', status: 'REDUCED', cik: '0001067983' }]);
+
+    const derived = await importCli('--derive', '--store', store);
+    expect(derived.code).toBe(0);
+    expect(derived.stdout).toMatch(/Derived the store's holdings/);
+    expect(await appleIn()).toEqual([{ ticker: 'AAPL', status: 'REDUCED', cik: '0001067983' }]);
+  });
+
+  it('imports while a server holds the store, into a copy that a restart serves', async () => {
+    const folder = fixtureFolder();
+    const store = join(folder, 'filings.duckdb');
+    const xml = (name: string) =>
+      writeFixture(
+        folder,
+        `${name}.xml`,
+        infoTableXml([{ issuer: 'ALPHA CORP', cusip: '000000AA1', value: 5, shares: 1 }]),
+      );
+    const flags = (cik: string) => [
+      '--cik',
+      cik,
+      '--filer',
+      `FILER ${cik}`,
+      '--period',
+      '2024-06-30',
+      '--filed',
+      '2024-08-14',
+    ];
+    expect((await importCli('--xml', xml('one'), ...flags('1'), '--store', store)).code).toBe(0);
+    const filers = async (connection: DuckDBConnection, table: string) => {
+      const reader = await connection.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${table}`);
+      return reader.getRowObjects()[0]?.n;
+    };
+
+    // What a running server does: it keeps the store attached, read-only.
+    const server = await (await DuckDBInstance.create(':memory:')).connect();
+    await server.run(`ATTACH '${store}' AS held (READ_ONLY)`);
+    const second = await importCli('--xml', xml('two'), ...flags('2'), '--store', store);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/running server holds the store/);
+    expect(await filers(server, 'held.thirteenf_filing')).toBe(1);
+    await server.run('DETACH held');
+
+    // A restart serves both filings, derived.
+    await server.run(`ATTACH '${store}' AS restarted (READ_ONLY)`);
+    expect(await filers(server, 'restarted.thirteenf_filing')).toBe(2);
+    expect(await filers(server, `restarted.${STORE_HOLDINGS}`)).toBe(2);
+    expect(existsSync(`${store}.importing`) || existsSync(`${store}.import-lock`)).toBe(false);
   });
 });
