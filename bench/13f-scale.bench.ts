@@ -13,16 +13,16 @@
  * the store into memory); `npm run bench` runs it with --rows 100000 as a quick check (~30 s).
  * The server also serves the demo's own 13F filers, as `npm start` does.
  */
-import { rmSync, statSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
-import { closeConnections, post, runImport, startScaleServer } from './13f-scale-children.ts';
+import { runImport, startScaleServer } from './13f-scale-children.ts';
+import { closeConnections, post } from './loopback-post.ts';
 import type { ImportRun } from './13f-scale-children.ts';
 import { writeQuarters } from './13f-scale-data.ts';
 import type { WrittenQuarters } from './13f-scale-data.ts';
+import { boundedTempRun } from './bounded-run.ts';
 import { formatMs, percentile } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -48,19 +48,7 @@ const GOALS = {
   p50Ms: 100,
 };
 
-const dir = await mkdtemp(join(tmpdir(), '13f-scale-bench-'));
-const cleanUp = () => {
-  rmSync(dir, { recursive: true, force: true });
-};
-// However the children behave, the bench ends by itself and leaves no temp files behind.
-setTimeout(
-  () => {
-    console.error(`Gave up after ${args.seconds} s.`);
-    cleanUp();
-    process.exit(1);
-  },
-  Number(args.seconds) * 1000,
-).unref();
+const { dir, cleanUp } = await boundedTempRun('13f-scale-bench-', Number(args.seconds));
 const remainingMs = () => Math.max(1000, deadline - performance.now());
 
 interface QueryCase {

@@ -6,9 +6,8 @@
  *
  *   npx tsx bench/import-13f.bench.ts [--rows 1000000] [--filings 1500] [--seconds 600]
  */
-import { createWriteStream, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -23,6 +22,7 @@ import {
   submissionRecord,
 } from '../testing/sec-datasets.ts';
 import type { SecSubmission } from '../testing/sec-datasets.ts';
+import { boundedTempRun } from './bounded-run.ts';
 import { formatMs } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -37,19 +37,7 @@ const filingCount = Number(args.filings);
 const GOAL_ROWS_PER_SECOND = 100_000;
 const GOAL_RSS_BYTES = 2 * 1024 ** 3;
 
-const dir = await mkdtemp(join(tmpdir(), 'import-13f-bench-'));
-const cleanUp = () => {
-  rmSync(dir, { recursive: true, force: true });
-};
-// However the import behaves, the bench ends by itself and leaves no temp files behind.
-setTimeout(
-  () => {
-    console.error(`Gave up after ${args.seconds} s.`);
-    cleanUp();
-    process.exit(1);
-  },
-  Number(args.seconds) * 1000,
-).unref();
+const { dir, cleanUp } = await boundedTempRun('import-13f-bench-', Number(args.seconds));
 
 const random = new Random(13);
 const ISSUERS = Array.from({ length: 5000 }, (_, i) => {

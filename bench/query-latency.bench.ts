@@ -4,7 +4,6 @@
  *
  *   npm run bench -- [--scale 1000000] [--iterations 300] [--seconds 120]
  */
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +15,7 @@ import { Database } from '../server/embedded/db/database.ts';
 import { loadServiceData } from '../server/embedded/load-data.ts';
 import { runQuery } from '../server/embedded/run-query.ts';
 import { createLogger } from '../server/log.ts';
+import { closeConnections, post } from './loopback-post.ts';
 import { percentile, formatMs } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -59,39 +59,16 @@ const app = await createApp({
   assets: 'none',
 });
 const port = await app.listen(0, '127.0.0.1');
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-function post(path: string, body: string, headers: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (response.statusCode === 200) resolve(text);
-          else reject(new Error(`HTTP ${response.statusCode}: ${text}`));
-        });
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
-}
-
 const analyst = DEMO_USERS[0];
 const { access_token: token } = JSON.parse(
-  await post('/index.php/api/oauth2', JSON.stringify({ ...analyst, grant_type: 'password' }), {
-    'Content-Type': 'application/json',
-  }),
+  await post(
+    port,
+    '/index.php/api/oauth2',
+    JSON.stringify({ ...analyst, grant_type: 'password' }),
+    {
+      'Content-Type': 'application/json',
+    },
+  ),
 ) as { access_token: string };
 
 // A CUSIP held by many filers, so the equality query returns a full page of 100.
@@ -144,7 +121,7 @@ for (const benchCase of cases) {
     });
     const local = performance.now() - started;
     started = performance.now();
-    await post('/index.php/api/service', text, {
+    await post(port, '/index.php/api/service', text, {
       'Content-Type': 'text/plain',
       'Oauth-Token': token,
     });
@@ -166,6 +143,6 @@ for (const benchCase of cases) {
 }
 console.log('\nGoal: HTTP p50 ≤ 1.3 × in-process p50 + 1 ms.');
 
-agent.destroy();
+closeConnections();
 await app.close();
 process.exitCode = allMet ? 0 : 1;
