@@ -118,20 +118,16 @@ function monthlyTable(series: MonthlySeries): ChartTable {
   };
 }
 
+interface MonthlyBarsProps {
+  readonly module: ModuleChartId;
+  readonly series: MonthlySeries;
+  readonly dateField: string;
+  readonly width: number;
+  readonly onFilter: (filter: RowFilter) => void;
+}
+
 /** The stacked bars themselves: one stack per bucket, one segment per series. */
-function MonthlyBarChart({
-  module,
-  series,
-  dateField,
-  width,
-  onFilter,
-}: {
-  module: ModuleChartId;
-  series: MonthlySeries;
-  dateField: string;
-  width: number;
-  onFilter: (filter: RowFilter) => void;
-}) {
+function MonthlyBarChart({ module, series, dateField, width, onFilter }: MonthlyBarsProps) {
   return (
     <BarChart
       width={width}
@@ -170,19 +166,7 @@ function MonthlyBarChart({
 }
 
 /** Rows counted per month (or quarter, or year), stacked by series, in their frame. */
-function MonthlyBars({
-  module,
-  series,
-  dateField,
-  width,
-  onFilter,
-}: {
-  module: ModuleChartId;
-  series: MonthlySeries;
-  dateField: string;
-  width: number;
-  onFilter: (filter: RowFilter) => void;
-}) {
+function MonthlyBars({ module, series, dateField, width, onFilter }: MonthlyBarsProps) {
   const chart = MODULE_CHARTS[module];
   const legend = series.series.map((entry, index) => ({
     label: entry.label,
