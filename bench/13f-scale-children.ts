@@ -27,6 +27,8 @@ export interface ImportRun {
   readonly rows: number;
   /** The CLI's own figure: reading, checking and storing, without Node's start. */
   readonly seconds: number;
+  /** The CLI's own figure for deriving the store's holdings after that (every quarter held). */
+  readonly deriveSeconds: number;
   readonly wallSeconds: number;
   readonly peakRssBytes: number;
 }
@@ -62,11 +64,13 @@ export async function runImport(
   clearInterval(poll);
   clearTimeout(killer);
   const summary = /Imported \d+ filings, ([\d,]+) rows in ([\d.]+) s/.exec(output);
-  if (code !== 0 || !summary)
+  const derived = /Derived the store's holdings in ([\d.]+) s/.exec(output);
+  if (code !== 0 || !summary || !derived)
     throw new Error(`import-13f failed (exit ${String(code)}):\n${output}`);
   return {
     rows: Number(summary[1]?.replaceAll(',', '')),
     seconds: Number(summary[2]),
+    deriveSeconds: Number(derived[1]),
     wallSeconds: (performance.now() - started) / 1000,
     peakRssBytes: peak,
   };

@@ -8,7 +8,7 @@ import { startFixtureServer } from '../../testing/fixture-server.ts';
 import type { TestServer } from '../../testing/api-server.ts';
 import { FIXTURE_NOW } from '../../testing/fixtures.ts';
 import { buildCountSql, buildSelectSql } from './db/sql.ts';
-import { ROW_ID_COLUMN } from './db/schema.ts';
+import { ROW_ID_COLUMN, SECONDARY_LAYOUTS } from './db/schema.ts';
 
 const hostileText = fc.oneof(
   fc.string(),
@@ -153,8 +153,10 @@ describe('hostile input never reaches SQL as code', () => {
         const result = validateQuery(body);
         if (!result.ok) return;
         const { module } = result.query;
+        const layout = SECONDARY_LAYOUTS[module];
         const allowed = new Set([
           module,
+          ...(layout ? [layout.source] : []),
           ROW_ID_COLUMN,
           ...CATALOG[module].fields.map((f) => f.name),
         ]);

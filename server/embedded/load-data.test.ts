@@ -131,6 +131,44 @@ describe('loadServiceData', () => {
     ).toBe(true);
   });
 
+  it("serves a filer's queries from the store's copy by filer: the same rows, stored by filer", async () => {
+    const storePath = join(fixtureFolder(), 'filings.duckdb');
+    const store = await openFilingStore(storePath);
+    const filings = ['ZULU LP', 'ALPHA LP', 'MIKE LP'].flatMap((filerName, i) =>
+      ['2024-03-31', '2024-06-30'].map((period, q) => ({
+        meta: filingMeta({
+          periodOfReport: period,
+          cik: String(777000 + i),
+          filerName,
+          accession: `layout-${i}-${q}`,
+        }),
+        holdings: [
+          { issuer: 'ALPHA CORP', cusip: '000000AA1', value: 100 * (i + 1), shares: 10 + q },
+          { issuer: 'BETA CORP', cusip: '000000BB2', value: 50 * (q + 1), shares: 5 },
+        ],
+      })),
+    );
+    await importHoldings(store.connection, filings);
+    await deriveFilingStore(store.connection);
+    const stored = await store.connection.runAndReadAll(
+      `SELECT strftime(periodofreport, '%Y-%m-%d') || ' ' || companyname AS key
+       FROM thirteenf_holdings_by_filer ORDER BY rowid`,
+    );
+    const keys = stored.getRowObjects().map((row) => String(row.key));
+    expect(keys.length).toBe(12);
+    expect(keys).toEqual(keys.toSorted());
+    store.close();
+
+    const connection = await startWith({ FILINGS_DB: storePath });
+    const everyRow = (source: string) =>
+      connection
+        .runAndReadAll(`SELECT * FROM "${source}" ORDER BY "_row"`)
+        .then((reader) => reader.getRowObjectsJson());
+    const byFiler = await everyRow('13f_holdings_by_filer');
+    expect(byFiler.filter((row) => row.companyname === 'MIKE LP')).toHaveLength(4);
+    expect(byFiler).toEqual(await everyRow('13f_holdings'));
+  });
+
   it("serves a demo filer's re-imported filings once, the store's by accession", async () => {
     const storePath = join(fixtureFolder(), 'filings.duckdb');
     const store = await openFilingStore(storePath);

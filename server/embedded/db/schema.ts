@@ -32,6 +32,26 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * A second source of a module's rows, the same rows stored in another order, which a query
+ * that names `field` reads instead: DuckDB skips row groups by their min/max values, so rows
+ * stored by the field a query pins are found without scanning the others. It is a choice of
+ * speed only: both sources hold the same rows, and every answer is ordered (by `_row` last).
+ */
+export interface SecondaryLayout {
+  readonly field: string;
+  readonly source: string;
+}
+
+/**
+ * The 13F rows by filer: the filing store keeps `13f_holdings` by period and CUSIP (for "who
+ * holds this security") and a copy by period and filer name (for one filer's portfolio). With
+ * no store, both names read the same table.
+ */
+export const SECONDARY_LAYOUTS: Readonly<Partial<Record<ModuleId, SecondaryLayout>>> = {
+  '13f_holdings': { field: 'companyname', source: '13f_holdings_by_filer' },
+};
+
 /** Creates one empty table per module, its columns exactly the catalog's fields. */
 export async function createTables(connection: DuckDBConnection): Promise<void> {
   for (const module of MODULE_IDS) {
@@ -41,6 +61,12 @@ export async function createTables(connection: DuckDBConnection): Promise<void> 
     await connection.run(
       `CREATE OR REPLACE TABLE ${quoteIdentifier(module)} (${quoteIdentifier(ROW_ID_COLUMN)} INTEGER NOT NULL, ${columns.join(', ')})`,
     );
+    const layout = SECONDARY_LAYOUTS[module];
+    if (layout) {
+      await connection.run(
+        `CREATE OR REPLACE VIEW ${quoteIdentifier(layout.source)} AS SELECT * FROM ${quoteIdentifier(module)}`,
+      );
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { resolveDateRange } from '#contract/operators';
 import type { ValidatedCondition, ValidatedNode, ValidatedQuery } from '#contract/validate';
 import type { ScalarValue } from '#contract/values';
-import { quoteIdentifier, ROW_ID_COLUMN } from './schema.ts';
+import { quoteIdentifier, ROW_ID_COLUMN, SECONDARY_LAYOUTS } from './schema.ts';
 
 /** SQL text with positional parameters (`$1`…) and the values bound to them. */
 export interface SqlStatement {
@@ -132,6 +132,23 @@ function whereClause(query: ValidatedQuery, bind: Bind, today: Date): string {
   return ` WHERE ${query.filter.map((node) => nodeSql(node, bind, today)).join(' AND ')}`;
 }
 
+function namesField(node: ValidatedNode, field: string): boolean {
+  return node.type === 'group'
+    ? node.children.some((child) => namesField(child, field))
+    : node.field.name === field;
+}
+
+/**
+ * Where a query reads its module's rows: the module's secondary layout when a condition names
+ * its field (any condition: the rows are the same either way, only found sooner), else the
+ * module's own table. Both are names the schema made, never a request's text.
+ */
+function sourceOf(query: ValidatedQuery): string {
+  const layout = SECONDARY_LAYOUTS[query.module];
+  const pinned = layout && query.filter.some((node) => namesField(node, layout.field));
+  return quoteIdentifier(pinned ? layout.source : query.module);
+}
+
 function binder(params: SqlStatement['params']): Bind {
   return (value) => {
     params.push(value);
@@ -144,7 +161,7 @@ export function buildCountSql(query: ValidatedQuery, today: Date): SqlStatement 
   const params: SqlStatement['params'] = [];
   const where = whereClause(query, binder(params), today);
   return {
-    sql: `SELECT CAST(count(*) AS DOUBLE) AS record_count FROM ${quoteIdentifier(query.module)}${where}`,
+    sql: `SELECT CAST(count(*) AS DOUBLE) AS record_count FROM ${sourceOf(query)}${where}`,
     params,
   };
 }
@@ -164,7 +181,7 @@ export function buildSelectSql(query: ValidatedQuery, today: Date, limit: number
     `${quoteIdentifier(ROW_ID_COLUMN)} ASC`,
   ].join(', ');
   return {
-    sql: `SELECT ${selectExpression(query)} FROM ${quoteIdentifier(query.module)}${where} ORDER BY ${order} LIMIT ${bind(limit)} OFFSET ${bind(query.offset)}`,
+    sql: `SELECT ${selectExpression(query)} FROM ${sourceOf(query)}${where} ORDER BY ${order} LIMIT ${bind(limit)} OFFSET ${bind(query.offset)}`,
     params,
   };
 }

@@ -7,7 +7,12 @@ import type { BadLine } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
-import { deriveFilingStore, forgetDerivation, restoreDerivation } from './store.ts';
+import {
+  IMPORT_MEMORY_LIMIT,
+  deriveFilingStore,
+  forgetDerivation,
+  restoreDerivation,
+} from './store.ts';
 import { openStoreForImport } from './store-writer.ts';
 import type { StoreForImport } from './store-writer.ts';
 
@@ -22,7 +27,9 @@ const USAGE = `Import SEC 13F filings into the filing store the server serves, a
                         [--accession <number>] [--value-unit usd|thousands]
   npm run import-13f -- --derive
 
-Options: --store <file> (default: FILINGS_DB or var/filings.duckdb). One run is one transaction.
+Options: --store <file> (default: FILINGS_DB or var/filings.duckdb); --memory-limit <size>
+(DuckDB's, default ${IMPORT_MEMORY_LIMIT}: beyond it DuckDB works on disk beside the store; the
+process as a whole needs about twice that). One run is one transaction.
 An XML or manifest import with bad input imports nothing. A data set's bad lines (a wrong number
 of fields, a value that is not a number, a malformed CUSIP, a bad date) are left out and listed
 with file and line; the rest is imported and the exit code is 0. With --strict, any bad line
@@ -46,6 +53,7 @@ const { values: args } = parseArgs({
     strict: { type: 'boolean', default: false },
     derive: { type: 'boolean', default: false },
     store: { type: 'string', default: process.env.FILINGS_DB ?? 'var/filings.duckdb' },
+    'memory-limit': { type: 'string', default: IMPORT_MEMORY_LIMIT },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -131,6 +139,24 @@ function seconds(): string {
   return text;
 }
 
+function isOutOfMemory(error: unknown): error is Error {
+  return error instanceof Error && error.message.startsWith('Out of Memory Error');
+}
+
+/** What a run that ran out of memory left behind: each phase is a transaction of its own. */
+function outOfMemoryOutcome(imported: boolean, copy: boolean): string {
+  if (imported && !copy)
+    return 'Deriving failed; the filings are imported, and the server derives them at start until `--derive` succeeds';
+  if (!imported && args.derive && !args.manifest && !args.dataset && !args.xml)
+    return 'Deriving failed; the store is as it was';
+  return 'Import failed, nothing was imported';
+}
+
+function outOfMemoryAdvice(error: Error): string {
+  const limit = args['memory-limit'];
+  return `DuckDB needed more memory than --memory-limit ${limit} allows. Run again with a larger one.\n${error.message}`;
+}
+
 async function main(): Promise<number> {
   const sources = [args.manifest, args.dataset, args.xml].filter(Boolean);
   if (args.help || sources.length > 1 || (sources.length === 0 && !args.derive)) {
@@ -139,7 +165,7 @@ async function main(): Promise<number> {
   }
   let store: StoreForImport;
   try {
-    store = await openStoreForImport(args.store);
+    store = await openStoreForImport(args.store, args['memory-limit']);
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     console.error(`Import failed, nothing was imported: ${error.message}`);
@@ -152,9 +178,11 @@ async function main(): Promise<number> {
   // Derived rows that no longer match the filings must never be served, even if this run
   // stops before deriving: without a derivation, the server derives at start instead.
   const stamp = sources.length === 1 ? await forgetDerivation(store.connection) : null;
+  let imported = false;
   try {
     seconds();
     if (sources.length === 1) console.log(await importSource(store.connection, progress));
+    imported = sources.length === 1;
     await deriveFilingStore(store.connection);
     console.log(`Derived the store's holdings in ${seconds()} s.`);
     if (store.copy) console.log('A running server holds the store: this run wrote a copy of it.');
@@ -162,6 +190,11 @@ async function main(): Promise<number> {
     keep = true;
     return 0;
   } catch (error) {
+    if (isOutOfMemory(error)) {
+      if (!imported) await restoreDerivation(store.connection, stamp);
+      console.error(`${outOfMemoryOutcome(imported, store.copy)}: ${outOfMemoryAdvice(error)}`);
+      return 1;
+    }
     if (!(error instanceof ImportError)) throw error;
     // One run is one transaction: the filings, and so their derivation, are as they were.
     await restoreDerivation(store.connection, stamp);

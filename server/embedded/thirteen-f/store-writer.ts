@@ -52,9 +52,12 @@ function claimLock(lock: string, store: string): void {
  * opened, and a restart serves the new one. A lock file keeps two such runs from replacing
  * each other's work.
  */
-export async function openStoreForImport(path: string): Promise<StoreForImport> {
+export async function openStoreForImport(
+  path: string,
+  memoryLimit?: string,
+): Promise<StoreForImport> {
   try {
-    const store = await openFilingStore(path);
+    const store = await openFilingStore(path, memoryLimit);
     return { connection: store.connection, copy: false, finish: store.close };
   } catch (error) {
     if (!isHeldByAnother(error)) throw error;
@@ -64,7 +67,7 @@ export async function openStoreForImport(path: string): Promise<StoreForImport> 
   claimLock(lock, path);
   try {
     copyFileSync(path, copy);
-    const store = await openFilingStore(copy);
+    const store = await openFilingStore(copy, memoryLimit);
     return {
       connection: store.connection,
       copy: true,

@@ -124,6 +124,36 @@ describe('npm run import-13f and the filing store', () => {
     expect(await appleIn()).toEqual([{ ticker: 'AAPL', status: 'REDUCED', cik: '0001067983' }]);
   });
 
+  it('says what a run that ran out of DuckDB memory left, and keeps the store usable', async () => {
+    const store = join(fixtureFolder(), 'filings.duckdb');
+    const starved = await importCli(
+      ...['--manifest', BERKSHIRE_MANIFEST, '--store', store, '--memory-limit', '1MB'],
+    );
+    expect(starved.code).toBe(1);
+    expect(starved.stderr).toMatch(
+      /^Import failed, nothing was imported: DuckDB needed more memory than --memory-limit 1MB allows/,
+    );
+    expect((await importCli('--manifest', BERKSHIRE_MANIFEST, '--store', store)).code).toBe(0);
+
+    const rederived = await importCli('--derive', '--store', store, '--memory-limit', '2MB');
+    expect(rederived.code).toBe(1);
+    expect(rederived.stderr).toMatch(
+      /^Deriving failed; the store is as it was: DuckDB needed more/,
+    );
+    const instance = await DuckDBInstance.create(store, { access_mode: 'READ_ONLY' });
+    const connection = await instance.connect();
+    const reader = await connection.runAndReadAll(
+      `SELECT (SELECT count(*) FROM thirteenf_filing)::INTEGER AS filings,
+              (SELECT count(*) FROM thirteenf_derivation)::INTEGER AS stamps,
+              (SELECT count(*) FROM ${STORE_HOLDINGS})::INTEGER AS rows`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+    const [kept] = reader.getRowObjects();
+    expect([kept?.filings, kept?.stamps]).toEqual([10, 1]);
+    expect(kept?.rows).toBeGreaterThan(400);
+  });
+
   it('imports while a server holds the store, into a copy that a restart serves', async () => {
     const folder = fixtureFolder();
     const store = join(folder, 'filings.duckdb');

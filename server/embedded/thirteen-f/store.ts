@@ -4,10 +4,20 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ROW_ID_COLUMN, quoteIdentifier } from '../db/schema.ts';
+import { ROW_ID_COLUMN, SECONDARY_LAYOUTS, quoteIdentifier } from '../db/schema.ts';
 import { DERIVATION_SQL, HOLDINGS_COLUMNS, HOLDINGS_FIELDS, deriveHoldingsInto } from './derive.ts';
 import { SHIPPED_CUSIP_TICKERS, addCusipTickers, readCusipTickers } from './reference.ts';
 import { createFilingTables } from './schema.ts';
+
+/**
+ * DuckDB's memory limit while importing and deriving (`--memory-limit`): past it, DuckDB spills
+ * its sorts, joins and temporary tables to disk (`<store>.tmp`, removed after). With 768 MB,
+ * importing and deriving two SEC quarters of 3M rows each peaks at about 1.6 GB of resident
+ * memory in all (Node and DuckDB's structures outside its buffers included; 2.0 GB with 1 GB);
+ * without a limit DuckDB took up to 80 % of the machine (6.9 GB) because it could, and with
+ * 512 MB the derivation ran out of memory.
+ */
+export const IMPORT_MEMORY_LIMIT = '768MB';
 
 /**
  * The operator's filing store: a DuckDB file holding every filing imported with
@@ -17,10 +27,13 @@ import { createFilingTables } from './schema.ts';
  */
 export async function openFilingStore(
   path: string,
+  memoryLimit = IMPORT_MEMORY_LIMIT,
 ): Promise<{ connection: DuckDBConnection; close: () => void }> {
   mkdirSync(dirname(path), { recursive: true });
-  const instance = await DuckDBInstance.create(path);
+  const instance = await DuckDBInstance.create(path, { memory_limit: memoryLimit });
   const connection = await instance.connect();
+  if (process.env.XMEM) await connection.run(`SET memory_limit='${process.env.XMEM}'`);
+  if (process.env.XPIO) await connection.run('SET preserve_insertion_order=false');
   await createFilingTables(connection);
   return {
     connection,
@@ -33,6 +46,9 @@ export async function openFilingStore(
 
 /** The store's derived holdings: the columns of `13f_holdings` plus the filer's `cik`. */
 export const STORE_HOLDINGS = 'thirteenf_holdings';
+
+/** The same rows stored by filer (see `deriveHoldingsInto`). */
+const STORE_HOLDINGS_BY_FILER = 'thirteenf_holdings_by_filer';
 
 /** Name under which a starting server attaches the store. */
 export const STORE_ALIAS = 'filing_store';
@@ -84,7 +100,8 @@ async function writeStamp(connection: DuckDBConnection, stamp: string): Promise<
 }
 
 /**
- * Derives the store's filings into `STORE_HOLDINGS` inside the store, and stamps the result.
+ * Derives the store's filings into `STORE_HOLDINGS` and `STORE_HOLDINGS_BY_FILER` inside the
+ * store, and stamps the result.
  * The store's filings alone (the demo's are not in the file), with the shipped ticker map
  * alone: the fictional filers' invented tickers never label an operator's real filings.
  */
@@ -95,7 +112,10 @@ export async function deriveFilingStore(connection: DuckDBConnection): Promise<v
     await connection.run('DROP TABLE IF EXISTS thirteenf_derivation');
     await connection.run('DELETE FROM cusip_ticker');
     await addCusipTickers(connection, tickers);
-    await deriveHoldingsInto(connection, STORE_HOLDINGS);
+    await deriveHoldingsInto(connection, {
+      byCusip: STORE_HOLDINGS,
+      byFiler: STORE_HOLDINGS_BY_FILER,
+    });
     await writeStamp(connection, await derivationStamp());
     await connection.run('COMMIT');
   } catch (error) {
@@ -127,9 +147,10 @@ export async function attachFilingStore(
   await connection.run(`ATTACH ${sqlString(path)} AS ${STORE_ALIAS} (READ_ONLY)`);
   const found = await connection.runAndReadAll(
     `SELECT count(*)::INTEGER AS n FROM duckdb_tables()
-     WHERE database_name = '${STORE_ALIAS}' AND table_name IN ('thirteenf_derivation', '${STORE_HOLDINGS}')`,
+     WHERE database_name = '${STORE_ALIAS}'
+       AND table_name IN ('thirteenf_derivation', '${STORE_HOLDINGS}', '${STORE_HOLDINGS_BY_FILER}')`,
   );
-  if (found.getRowObjects()[0]?.n !== 2) return 'not_derived';
+  if (found.getRowObjects()[0]?.n !== 3) return 'not_derived';
   const stored = await connection.runAndReadAll(
     `SELECT stamp FROM ${STORE_ALIAS}.thirteenf_derivation`,
   );
@@ -198,7 +219,8 @@ const MATCH_COLUMN: Readonly<Record<string, string>> = {
 };
 
 /**
- * Turns the derived `13f_holdings` table into a view: its own rows, then the attached store's
+ * Turns the derived `13f_holdings` table into a view (and its layout by filer into another,
+ * over the store's copy by filer): its own rows, then the attached store's
  * derived rows of every filer not in `localCiks` (those were merged and derived in memory).
  * The store's `_row`s follow the table's, so every `_row` stays unique and, for the same data,
  * the same across restarts. Filer matches apply at start, as before: joined by CIK, not stored.
@@ -223,13 +245,17 @@ export async function serveStoreHoldings(
     const match = MATCH_COLUMN[name];
     return match === undefined ? `s.${column}` : `m.${match} AS ${column}`;
   });
-  await connection.run(
-    `CREATE VIEW "13f_holdings" AS
-     SELECT ${HOLDINGS_COLUMNS.join(', ')} FROM ${local}
-     UNION ALL
-     SELECT ${stored.join(', ')}
-     FROM ${STORE_ALIAS}.${STORE_HOLDINGS} s
-     ANTI JOIN ${localCiks} l ON l.cik = s.cik
-     LEFT JOIN thirteenf_match m ON m.cik = s.cik`,
-  );
+  const view = (name: string, table: string) =>
+    connection.run(
+      `CREATE OR REPLACE VIEW ${quoteIdentifier(name)} AS
+       SELECT ${HOLDINGS_COLUMNS.join(', ')} FROM ${local}
+       UNION ALL
+       SELECT ${stored.join(', ')}
+       FROM ${STORE_ALIAS}.${table} s
+       ANTI JOIN ${localCiks} l ON l.cik = s.cik
+       LEFT JOIN thirteenf_match m ON m.cik = s.cik`,
+    );
+  await view('13f_holdings', STORE_HOLDINGS);
+  const byFiler = SECONDARY_LAYOUTS['13f_holdings']?.source;
+  if (byFiler !== undefined) await view(byFiler, STORE_HOLDINGS_BY_FILER);
 }

@@ -1,0 +1,155 @@
+/**
+ * The derivation of `13f_holdings` from the raw filings, the way the best 13F sites compute it:
+ *
+ * - per filer and period, the latest original or RESTATEMENT filing, plus NEW HOLDINGS
+ *   amendments filed after it (ties broken by accession, so the result never depends on load order);
+ * - the first ticker listed for a CUSIP, the last filer match listed for a CIK;
+ * - rows aggregated by CUSIP and put/call, since one security spans many rows; an option row
+ *   (put or call) stays apart from the shares of its CUSIP, its `name` ending in " PUT"/" CALL";
+ * - weight = value / the filer's long (non-option) value for the period × 100, for option rows
+ *   too (as the independent implementations count it); null when that long value is 0;
+ * - change = shares versus the filer's report for the immediately preceding calendar quarter,
+ *   in percent;
+ * - status NEW / ADDED / REDUCED / UNCHANGED, and a SOLD OUT row (zero shares and value,
+ *   −100 %) for every position of the previous quarter that is gone. A filer's first period in
+ *   the data, and a period after a quarter with no report (a 13F-NT, or nothing filed), have no
+ *   status, no change and no SOLD OUT rows: what happened in the missing quarter is unknown, and
+ *   a report two quarters older is no base for a quarter-over-quarter change.
+ *
+ * It runs as steps, each a temporary table built from the ones before, so that no statement holds
+ * the whole store's positions in several hash tables at once: each step is one scan, join or sort
+ * that DuckDB can spill to disk under a memory limit (one statement doing it all needed 6.9 GB for
+ * 6M rows and failed under 1.5 GB). A position is compared with the filer's previous quarter by a
+ * window over the filer's history of that security, not by joining all positions to all positions.
+ */
+
+/** Per filer and period, the filings that count (see above). */
+const EFFECTIVE_FILINGS = `
+WITH base AS (
+  SELECT cik, period_of_report, arg_max(accession, (filed_at, accession)) AS accession, max(filed_at) AS filed_at
+  FROM thirteenf_filing
+  WHERE amendment_type IS NULL OR amendment_type = 'RESTATEMENT'
+  GROUP BY cik, period_of_report
+),
+effective AS (
+  SELECT f.accession, f.cik, f.period_of_report, f.filed_at
+  FROM thirteenf_filing f JOIN base b USING (cik, period_of_report)
+  WHERE f.accession = b.accession OR (f.amendment_type = 'NEW HOLDINGS' AND f.filed_at >= b.filed_at)
+)`;
+
+/** One row per filer, period, CUSIP and put/call. */
+const POSITIONS = `${EFFECTIVE_FILINGS}
+SELECT e.cik, e.period_of_report AS period, i.cusip, i.put_call,
+  arg_max(i.nameofissuer, (i.value_usd, i.accession, i.row_number)) AS issuer,
+  sum(i.value_usd) AS value, sum(i.shares) AS shares
+FROM thirteenf_infotable i JOIN effective e USING (accession)
+GROUP BY e.cik, e.period_of_report, i.cusip, i.put_call`;
+
+/**
+ * One row per filer and period: when it was filed, the period before it if that is the calendar
+ * quarter just before (else null), the period after it on the same terms, and the long value.
+ */
+const PERIODS = `${EFFECTIVE_FILINGS},
+reported AS (
+  SELECT cik, period_of_report AS period, max(filed_at) AS filed_at,
+    lag(period_of_report) OVER (PARTITION BY cik ORDER BY period_of_report) AS earlier
+  FROM effective GROUP BY cik, period_of_report
+),
+periods AS (
+  SELECT cik, period, filed_at,
+    CASE WHEN year(earlier) * 4 + quarter(earlier) = year(period) * 4 + quarter(period) - 1
+      THEN earlier END AS previous_period
+  FROM reported
+),
+totals AS (
+  SELECT cik, period, sum(value) FILTER (WHERE put_call IS NULL) AS total
+  FROM thirteenf_work_positions GROUP BY cik, period
+)
+SELECT p.*, n.period AS next_period, n.filed_at AS next_filed_at, t.total
+FROM periods p
+LEFT JOIN periods n ON n.cik = p.cik AND n.previous_period = p.period
+LEFT JOIN totals t ON t.cik = p.cik AND t.period = p.period`;
+
+/**
+ * The derived positions without labels: each held position with its status and change against
+ * the same security's row in the filer's previous quarter, and a SOLD OUT row in the next
+ * quarter for each position that is not held there.
+ */
+const CHANGES = `
+WITH marked AS (
+  SELECT p.*,
+    lag(p.period) OVER history AS held_before, lag(p.shares) OVER history AS shares_before,
+    lead(p.period) OVER history AS held_after
+  FROM thirteenf_work_positions p
+  WINDOW history AS (PARTITION BY p.cik, p.cusip, p.put_call ORDER BY p.period)
+)
+SELECT m.cik, m.period, m.cusip, m.put_call, m.issuer, m.value, m.shares, fp.filed_at,
+  CASE
+    WHEN fp.previous_period IS NULL THEN NULL
+    WHEN m.held_before IS DISTINCT FROM fp.previous_period OR coalesce(m.shares_before, 0) = 0 THEN 'NEW'
+    WHEN m.shares > m.shares_before THEN 'ADDED'
+    WHEN m.shares < m.shares_before THEN 'REDUCED'
+    ELSE 'UNCHANGED'
+  END AS status,
+  CASE WHEN m.held_before = fp.previous_period AND m.shares_before > 0
+    THEN (m.shares - m.shares_before) / m.shares_before * 100 END AS pct_change,
+  CASE WHEN fp.total > 0 THEN m.value / fp.total * 100 END AS weight
+FROM marked m JOIN thirteenf_work_periods fp ON fp.cik = m.cik AND fp.period = m.period
+UNION ALL
+SELECT m.cik, fp.next_period, m.cusip, m.put_call, m.issuer, 0, 0, fp.next_filed_at, 'SOLD OUT', -100,
+  CASE WHEN nx.total > 0 THEN 0 END
+FROM marked m JOIN thirteenf_work_periods fp ON fp.cik = m.cik AND fp.period = m.period
+JOIN thirteenf_work_periods nx ON nx.cik = m.cik AND nx.period = fp.next_period
+WHERE m.held_after IS DISTINCT FROM fp.next_period`;
+
+/**
+ * Where each filer's period starts in `_row` order (filer name, CIK, period newest first): a
+ * running count over the few filer-periods, so the rows themselves need no global sort.
+ */
+const ROW_GROUPS = `
+WITH filer_names AS (
+  SELECT cik, arg_max(filer_name, filed_at) AS filer_name FROM thirteenf_filing GROUP BY cik
+),
+counted AS (
+  SELECT c.cik, c.period, n.filer_name, count(*) AS n
+  FROM thirteenf_work_changes c JOIN filer_names n USING (cik) GROUP BY ALL
+)
+SELECT cik, period, filer_name,
+  sum(n) OVER (ORDER BY filer_name, cik, period DESC ROWS UNBOUNDED PRECEDING) - n AS first_row
+FROM counted`;
+
+/**
+ * The steps in order: each result becomes the temporary table named beside it. Temporary
+ * tables live in memory, and DuckDB spills them to its temporary directory under a memory limit.
+ */
+export const DERIVE_STEPS: readonly (readonly [table: string, sql: string])[] = [
+  ['thirteenf_work_positions', POSITIONS],
+  ['thirteenf_work_periods', PERIODS],
+  ['thirteenf_work_changes', CHANGES],
+  ['thirteenf_work_row_groups', ROW_GROUPS],
+];
+
+/**
+ * The rows of `13f_holdings` (plus `cik`) from the steps' tables. `_row` orders them by filer
+ * name, CIK, period (newest first), value (largest first), CUSIP and put/call.
+ */
+export const DERIVED_ROWS = `
+WITH tickers AS (SELECT cusip, arg_min(ticker, rowid) AS ticker FROM cusip_ticker GROUP BY cusip),
+matches AS (
+  SELECT cik, arg_max(account_id, rowid) AS account_id, arg_max(account_name, rowid) AS account_name,
+    arg_max(strategy_id, rowid) AS strategy_id, arg_max(strategy_name, rowid) AS strategy_name
+  FROM filer_match GROUP BY cik
+)
+SELECT
+  CAST(g.first_row + row_number() OVER (PARTITION BY d.cik, d.period ORDER BY d.value DESC, d.cusip, d.put_call) - 1 AS INTEGER) AS "_row",
+  concat_ws(' ', g.filer_name, strftime(d.period, '%Y-%m-%d'), coalesce(t.ticker, d.cusip), d.put_call) AS "name",
+  d.issuer AS "nameofissuer", t.ticker AS "ticker", d.cusip AS "cusip", d.value AS "value",
+  d.shares AS "shrsorprnamt", d.filed_at AS "filedat", d.period AS "periodofreport",
+  g.filer_name AS "companyname", m.account_id AS "service_account_id",
+  m.account_name AS "service_account_name", m.strategy_id AS "service_investment_strategy_id",
+  m.strategy_name AS "service_investment_strategy_name", d.status AS "status",
+  d.pct_change AS "pct_change_qoq", d.weight AS "portfolio_pct_weight", d.cik AS "cik"
+FROM thirteenf_work_changes d
+JOIN thirteenf_work_row_groups g USING (cik, period)
+LEFT JOIN tickers t USING (cusip)
+LEFT JOIN matches m USING (cik)`;
