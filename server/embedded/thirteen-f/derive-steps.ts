@@ -37,12 +37,17 @@ effective AS (
   WHERE f.accession = b.accession OR (f.amendment_type = 'NEW HOLDINGS' AND f.filed_at >= b.filed_at)
 )`;
 
-/** One row per filer, period, CUSIP and put/call. */
+/**
+ * One row per filer, period, CUSIP and put/call, for the period bound to `$1`: run once per
+ * period, so the aggregation holds one quarter's positions at a time, not the store's (over the
+ * whole store of 6M rows it ran out of 768 MB now and then).
+ */
 const POSITIONS = `${EFFECTIVE_FILINGS}
 SELECT e.cik, e.period_of_report AS period, i.cusip, i.put_call,
   arg_max(i.nameofissuer, (i.value_usd, i.accession, i.row_number)) AS issuer,
   sum(i.value_usd) AS value, sum(i.shares) AS shares
 FROM thirteenf_infotable i JOIN effective e USING (accession)
+WHERE e.period_of_report = $1
 GROUP BY e.cik, e.period_of_report, i.cusip, i.put_call`;
 
 /**
@@ -118,15 +123,23 @@ SELECT cik, period, filer_name,
   sum(n) OVER (ORDER BY filer_name, cik, period DESC ROWS UNBOUNDED PRECEDING) - n AS first_row
 FROM counted`;
 
+/** A step of the derivation: its result becomes the temporary table `table`. */
+export interface DeriveStep {
+  readonly table: string;
+  readonly sql: string;
+  /** Run once per period of the filings, with the period bound to `$1`. */
+  readonly perPeriod?: boolean;
+}
+
 /**
- * The steps in order: each result becomes the temporary table named beside it. Temporary
- * tables live in memory, and DuckDB spills them to its temporary directory under a memory limit.
+ * The steps in order. Temporary tables live in memory, and DuckDB spills them to its temporary
+ * directory under a memory limit.
  */
-export const DERIVE_STEPS: readonly (readonly [table: string, sql: string])[] = [
-  ['thirteenf_work_positions', POSITIONS],
-  ['thirteenf_work_periods', PERIODS],
-  ['thirteenf_work_changes', CHANGES],
-  ['thirteenf_work_row_groups', ROW_GROUPS],
+export const DERIVE_STEPS: readonly DeriveStep[] = [
+  { table: 'thirteenf_work_positions', sql: POSITIONS, perPeriod: true },
+  { table: 'thirteenf_work_periods', sql: PERIODS },
+  { table: 'thirteenf_work_changes', sql: CHANGES },
+  { table: 'thirteenf_work_row_groups', sql: ROW_GROUPS },
 ];
 
 /**

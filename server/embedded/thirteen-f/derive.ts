@@ -2,9 +2,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CATALOG } from '#contract/catalog';
 import { ROW_ID_COLUMN, quoteIdentifier } from '../db/schema.ts';
 import { DERIVED_ROWS, DERIVE_STEPS } from './derive-steps.ts';
+import type { DeriveStep } from './derive-steps.ts';
 
 /** The derivation itself, hashed into the stamp a derived store carries (see `store.ts`). */
-export const DERIVATION_SQL = [...DERIVE_STEPS.map(([, sql]) => sql), DERIVED_ROWS].join(';\n');
+export const DERIVATION_SQL = [...DERIVE_STEPS.map((step) => step.sql), DERIVED_ROWS].join(';\n');
 
 /** `_row` and the catalog's fields of `13f_holdings`, in table order. */
 export const HOLDINGS_FIELDS: readonly string[] = [
@@ -25,11 +26,24 @@ async function withDerivedRows(
   connection: DuckDBConnection,
   use: (rows: string) => Promise<unknown>,
 ): Promise<void> {
-  for (const [table, sql] of DERIVE_STEPS) {
-    await connection.run(`CREATE OR REPLACE TEMP TABLE ${table} AS ${sql}`);
-  }
+  for (const step of DERIVE_STEPS) await runStep(connection, step);
   await use(DERIVED_ROWS);
-  for (const [table] of DERIVE_STEPS) await connection.run(`DROP TABLE ${table}`);
+  for (const { table } of DERIVE_STEPS) await connection.run(`DROP TABLE ${table}`);
+}
+
+async function runStep(connection: DuckDBConnection, step: DeriveStep): Promise<void> {
+  if (!step.perPeriod) {
+    await connection.run(`CREATE OR REPLACE TEMP TABLE ${step.table} AS ${step.sql}`);
+    return;
+  }
+  // An empty table of the right shape first (no period is NULL), then one period at a time.
+  await connection.run(`CREATE OR REPLACE TEMP TABLE ${step.table} AS ${step.sql}`, [null]);
+  const periods = await connection.runAndReadAll(
+    'SELECT DISTINCT period_of_report FROM thirteenf_filing ORDER BY period_of_report',
+  );
+  for (const [period] of periods.getRows()) {
+    await connection.run(`INSERT INTO ${step.table} ${step.sql}`, [period ?? null]);
+  }
 }
 
 /** Replaces every row of `13f_holdings` with what the raw filings say. */

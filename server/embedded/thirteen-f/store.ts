@@ -12,10 +12,11 @@ import { createFilingTables } from './schema.ts';
 /**
  * DuckDB's memory limit while importing and deriving (`--memory-limit`): past it, DuckDB spills
  * its sorts, joins and temporary tables to disk (`<store>.tmp`, removed after). With 768 MB,
- * importing and deriving two SEC quarters of 3M rows each peaks at about 1.6 GB of resident
- * memory in all (Node and DuckDB's structures outside its buffers included; 2.0 GB with 1 GB);
- * without a limit DuckDB took up to 80 % of the machine (6.9 GB) because it could, and with
- * 512 MB the derivation ran out of memory.
+ * deriving a store of two SEC quarters of 3M rows each peaks at 1.4–1.8 GB of resident memory in
+ * all (Node and DuckDB's structures outside its buffers included; 2.0 GB with 1 GB); without a
+ * limit DuckDB took up to 80 % of the machine (6.9 GB) because it could, and with 512 MB the
+ * derivation ran out of memory. Insertion order is not kept: no step needs it (the stored
+ * tables are written with ORDER BY), and keeping it costs memory.
  */
 export const IMPORT_MEMORY_LIMIT = '768MB';
 
@@ -30,10 +31,11 @@ export async function openFilingStore(
   memoryLimit = IMPORT_MEMORY_LIMIT,
 ): Promise<{ connection: DuckDBConnection; close: () => void }> {
   mkdirSync(dirname(path), { recursive: true });
-  const instance = await DuckDBInstance.create(path, { memory_limit: memoryLimit });
+  const instance = await DuckDBInstance.create(path, {
+    memory_limit: memoryLimit,
+    preserve_insertion_order: 'false',
+  });
   const connection = await instance.connect();
-  if (process.env.XMEM) await connection.run(`SET memory_limit='${process.env.XMEM}'`);
-  if (process.env.XPIO) await connection.run('SET preserve_insertion_order=false');
   await createFilingTables(connection);
   return {
     connection,
