@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRowFilter } from './row-filter.ts';
+import { applyRowFilter, sameRowFilter } from './row-filter.ts';
 import type { RowFilter } from './row-filter.ts';
 
 const rows = [
@@ -53,5 +53,32 @@ describe('applyRowFilter', () => {
         ),
       ),
     ).toEqual([rows[1]]);
+  });
+});
+
+describe('sameRowFilter', () => {
+  const apple: RowFilter = {
+    label: 'AAPL · BERKSHIRE HATHAWAY INC · 2025-03-31',
+    conditions: [{ field: 'cusip', op: 'in', values: ['037833100'] }],
+  };
+
+  it('matches the same conditions whatever the label says', () => {
+    expect(sameRowFilter(apple, { ...apple, label: 'Apple' })).toBe(true);
+  });
+
+  it('tells other values, operators and fields apart, and matches nothing without a filter', () => {
+    const other = (condition: RowFilter['conditions'][number]) => ({
+      ...apple,
+      conditions: [condition],
+    });
+    expect(sameRowFilter(apple, other({ field: 'cusip', op: 'in', values: ['0'] }))).toBe(false);
+    expect(
+      sameRowFilter(apple, other({ field: 'cusip', op: 'notIn', values: ['037833100'] })),
+    ).toBe(false);
+    expect(sameRowFilter(apple, other({ field: 'ticker', op: 'in', values: ['037833100'] }))).toBe(
+      false,
+    );
+    expect(sameRowFilter(apple, undefined)).toBe(false);
+    expect(sameRowFilter(undefined, undefined)).toBe(false);
   });
 });

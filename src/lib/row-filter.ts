@@ -47,6 +47,15 @@ function holds(row: ServiceRecord, condition: RowFilterCondition): boolean {
   }
 }
 
+/**
+ * True when `a` and `b` test the same conditions (labels aside): how a chart tells which of its
+ * bars set the filter the table shows, to mark that bar.
+ */
+export function sameRowFilter(a: RowFilter | undefined, b: RowFilter | undefined): boolean {
+  if (!a || !b) return false;
+  return JSON.stringify(a.conditions) === JSON.stringify(b.conditions);
+}
+
 /** The rows that pass every condition of `filter` (all rows when there is no filter). */
 export function applyRowFilter(
   rows: readonly ServiceRecord[],

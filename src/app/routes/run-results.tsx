@@ -85,6 +85,7 @@ function RunCharts({
               rows={rows}
               body={body}
               onFilter={setRowFilter}
+              chosen={view.filter}
               settings={view.chart ?? NO_SETTINGS}
               onSettingsChange={(chart) => {
                 onViewChange({ chart });

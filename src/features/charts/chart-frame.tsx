@@ -1,6 +1,7 @@
 import { Button, Group, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import classes from './charts.module.css';
 import { downloadPng, downloadSvg } from './export-image.ts';
 import type { LegendEntry } from './export-image.ts';
 
@@ -163,7 +164,13 @@ export function ChartFrame({
           </Stack>
         )}
         {legendOnScreen && legend.length > 0 && <OnScreenLegend legend={legend} />}
-        <div ref={figure} role="figure" aria-label={title} aria-describedby={summaryId}>
+        <div
+          ref={figure}
+          className={classes.figure}
+          role="figure"
+          aria-label={title}
+          aria-describedby={summaryId}
+        >
           {children}
         </div>
         <Text id={summaryId} size="sm">

@@ -15,6 +15,7 @@ export function ChartPanel({
   rows,
   body,
   onFilter,
+  chosen,
   settings,
   onSettingsChange,
 }: {
@@ -22,6 +23,8 @@ export function ChartPanel({
   rows: readonly ServiceRecord[];
   body: Readonly<Record<string, unknown>>;
   onFilter: (filter: RowFilter) => void;
+  /** The filter a chart's bar put on the table, if any: the 13F charts mark that bar. */
+  chosen?: RowFilter | undefined;
   /** The chart settings (tab, top N, filer, period…), kept by the workspace in its link. */
   settings: ChartSettings;
   onSettingsChange: (next: ChartSettings) => void;
@@ -32,6 +35,7 @@ export function ChartPanel({
         rows={rows}
         body={body}
         onFilter={onFilter}
+        chosen={chosen}
         settings={settings}
         onSettingsChange={onSettingsChange}
       />

@@ -1,5 +1,7 @@
 import { Checkbox, Group } from '@mantine/core';
 import { useMemo } from 'react';
+import { sameRowFilter } from '../../../lib/row-filter.ts';
+import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
 import type { ChartTable } from '../chart-frame.tsx';
 import { flagSetting } from '../chart-settings.ts';
@@ -130,12 +132,21 @@ function ChangesControls({
   );
 }
 
+/** What a click on a change's bar puts on the table: that security's rows of the filer and period. */
+function changeFilter(bar: HoldingChange, scope: ThirteenFScope): RowFilter {
+  return {
+    label: `${bar.label} (${bar.status}) · ${scope.filer} · ${scope.period}`,
+    conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
+  };
+}
+
 /** Quarter-over-quarter holdings changes: diverging bars by status, and each change's value split. */
 export function ChangesChart({
   scope,
   flags,
   width,
   onFilter,
+  chosen,
   settings,
   onSettingsChange,
 }: ThirteenFChartProps) {
@@ -153,11 +164,9 @@ export function ChangesChart({
     maxBars: maxBarsFor(width),
   });
   const pick = (bar: HoldingChange) => {
-    onFilter({
-      label: `${bar.label} (${bar.status}) · ${scope.filer} · ${scope.period}`,
-      conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
-    });
+    onFilter(changeFilter(bar, scope));
   };
+  const isChosen = (bar: HoldingChange) => sameRowFilter(changeFilter(bar, scope), chosen);
   return (
     <>
       <ChartFrame
@@ -195,6 +204,7 @@ export function ChangesChart({
           tooltip={{ describe: describeChangeBar }}
           zeroLine
           onSelect={pick}
+          isChosen={isChosen}
         />
       </ChartFrame>
       <ValueSplitChart
@@ -203,6 +213,7 @@ export function ChangesChart({
         width={width}
         rowHeight={BAR_ROW}
         onSelect={pick}
+        isChosen={isChosen}
       />
     </>
   );

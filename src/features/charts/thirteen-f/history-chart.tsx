@@ -153,12 +153,14 @@ export function HistoryChart({
   scope,
   width,
   onFilter,
+  chosen,
   settings,
   onSettingsChange,
 }: {
   scope: ThirteenFScope;
   width: number;
   onFilter: (filter: RowFilter) => void;
+  chosen?: RowFilter | undefined;
 } & ChartSettingsProps) {
   const cusip = chosenHolding(scope, settings);
   const { history, totals, points } = useFilerHistory(scope, cusip, width);
@@ -194,6 +196,7 @@ export function HistoryChart({
         pending={holders.pending}
         width={width}
         onFilter={onFilter}
+        chosen={chosen}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import { sameRowFilter } from '../../../lib/row-filter.ts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
 import { formatCount, formatUsd, formatUsdCompact, formatWeight } from '../chart-format.ts';
@@ -18,6 +19,7 @@ export function HoldersChart({
   pending,
   width,
   onFilter,
+  chosen,
 }: {
   scope: ThirteenFScope;
   /** The holding's name. */
@@ -26,7 +28,15 @@ export function HoldersChart({
   pending: boolean;
   width: number;
   onFilter: (filter: RowFilter) => void;
+  chosen?: RowFilter | undefined;
 }) {
+  const filterOf = (holder: HolderBar): RowFilter => ({
+    label: `${holder.filer} · ${label}`,
+    conditions: [
+      { field: 'companyname', op: 'in', values: [holder.filer] },
+      { field: 'cusip', op: 'in', values: [holder.cusip] },
+    ],
+  });
   return (
     <ChartFrame
       title={`Who else holds ${label} — ${scope.period}`}
@@ -60,14 +70,9 @@ export function HoldersChart({
         series={[{ dataKey: 'value', name: 'Value' }]}
         tooltip={{ formatter: (value) => [formatUsd(Number(value)), 'Value'] }}
         onSelect={(holder) => {
-          onFilter({
-            label: `${holder.filer} · ${label}`,
-            conditions: [
-              { field: 'companyname', op: 'in', values: [holder.filer] },
-              { field: 'cusip', op: 'in', values: [holder.cusip] },
-            ],
-          });
+          onFilter(filterOf(holder));
         }}
+        isChosen={(holder) => sameRowFilter(filterOf(holder), chosen)}
       />
     </ChartFrame>
   );

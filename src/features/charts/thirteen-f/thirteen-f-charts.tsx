@@ -204,12 +204,15 @@ export function ThirteenFCharts({
   rows,
   body,
   onFilter,
+  chosen,
   settings: givenSettings,
   onSettingsChange: givenOnSettingsChange,
 }: {
   rows: readonly ServiceRecord[];
   body: Readonly<Record<string, unknown>>;
   onFilter: (filter: RowFilter) => void;
+  /** The filter a chart's bar put on the table, if any: that bar is marked. */
+  chosen?: RowFilter | undefined;
   /** The chart settings, when the caller keeps them (in its link); else they are kept here. */
   settings?: ChartSettings | undefined;
   onSettingsChange?: ((next: ChartSettings) => void) | undefined;
@@ -245,7 +248,7 @@ export function ThirteenFCharts({
           onTabChange={(next) => {
             chartSettings.onSettingsChange({ tab: next });
           }}
-          chartProps={{ scope, flags, width: chartWidth, onFilter, ...chartSettings }}
+          chartProps={{ scope, flags, width: chartWidth, onFilter, chosen, ...chartSettings }}
         />
       )}
     </Stack>

@@ -166,4 +166,6 @@ export interface ThirteenFChartProps extends ChartSettingsProps {
   readonly flags: ReadonlyMap<string, readonly DataFlag[]>;
   readonly width: number;
   readonly onFilter: (filter: RowFilter) => void;
+  /** The filter a chart's bar put on the table, if any: that bar is marked. */
+  readonly chosen?: RowFilter | undefined;
 }

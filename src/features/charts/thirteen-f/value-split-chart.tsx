@@ -10,6 +10,17 @@ const QUANTITY = '#0072b2';
 const PRICE = '#e69f00';
 
 /**
+ * A change bar without its status colour: each of the two stacked series has its own. The key
+ * must be gone, not undefined: recharts paints a bar with its entry's `fill` over the series'
+ * one, and an undefined fill is drawn black.
+ */
+function withoutStatusColour(bar: ChangeBar): Omit<ChangeBar, 'fill'> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out, not used
+  const { fill, ...entry } = bar;
+  return entry;
+}
+
+/**
  * Each charted change's value change split into a quantity and a price effect, stacked; nothing
  * when no change has both (the previous quarter was not fetched).
  */
@@ -19,17 +30,18 @@ export function ValueSplitChart({
   width,
   rowHeight,
   onSelect,
+  isChosen,
 }: {
   scope: ThirteenFScope;
   bars: readonly ChangeBar[];
   width: number;
   rowHeight: number;
   onSelect: (change: HoldingChange) => void;
+  isChosen: (change: HoldingChange) => boolean;
 }) {
-  // Without the status colour: each of the two stacked series has its own.
   const split = bars
     .filter((bar) => bar.quantityEffect !== null && bar.priceEffect !== null)
-    .map((bar) => ({ ...bar, fill: undefined }));
+    .map(withoutStatusColour);
   if (split.length === 0) return null;
   return (
     <ChartFrame
@@ -68,6 +80,7 @@ export function ValueSplitChart({
         legend
         stackOffset="sign"
         onSelect={onSelect}
+        isChosen={isChosen}
       />
     </ChartFrame>
   );

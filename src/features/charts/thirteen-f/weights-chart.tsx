@@ -2,6 +2,7 @@ import { Group, SegmentedControl, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { choiceSetting } from '../chart-settings.ts';
 import type { ChartSettingsProps } from '../chart-settings.ts';
+import { sameRowFilter } from '../../../lib/row-filter.ts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { ChartFrame } from '../chart-frame.tsx';
 import type { ChartTable } from '../chart-frame.tsx';
@@ -200,6 +201,7 @@ export function WeightsChart({
   flags,
   width,
   onFilter,
+  chosen,
   settings,
   onSettingsChange,
 }: ThirteenFChartProps) {
@@ -242,6 +244,7 @@ export function WeightsChart({
         onSelect={(bar) => {
           onFilter(weightBarFilter(bar, scope, weights));
         }}
+        isChosen={(bar) => sameRowFilter(weightBarFilter(bar, scope, weights), chosen)}
       />
     </ChartFrame>
   );
