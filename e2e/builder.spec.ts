@@ -4,8 +4,9 @@ import { queryInPage } from './api-in-page.ts';
 import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
 
 /** Picks a field by typing its name into the row's field picker and pressing Enter. */
+/** Picks a just-added row's field as an analyst at the keyboard does: its picker has the focus. */
 async function chooseField(page: Page, row: Locator, name: string): Promise<void> {
-  await row.getByLabel('Field').click();
+  await expect(row.getByLabel('Field')).toBeFocused();
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
   await expect(row.getByLabel('Field')).toHaveValue(name);
@@ -52,7 +53,12 @@ test('an analyst builds A and (B or C) with a between on Filed at, and sees the 
   );
   await expectNoSeriousA11yIssues(page);
 
-  await page.getByRole('button', { name: 'Run query' }).click();
+  // Run from the value field just typed in, with the shortcut the button names.
+  await expect(page.getByRole('button', { name: 'Run query' })).toHaveAttribute(
+    'aria-keyshortcuts',
+    'Control+Enter Meta+Enter',
+  );
+  await c.getByLabel('Ticker value').press('Control+Enter');
   await expect(page.getByText(/^8 records match\.$/)).toBeVisible();
   const table = page.getByRole('table', { name: 'Results' });
   await expect(table.getByRole('row')).toHaveCount(9);

@@ -160,7 +160,9 @@ export async function choose(
   label: string,
   option: string | RegExp,
 ) {
-  await view.user.click(within(scope).getByRole('combobox', { name: label }));
+  const picker = within(scope).getByRole('combobox', { name: label });
+  // A picker that has the focus is open already (a new row's field picker): a click would close it.
+  if (picker.getAttribute('aria-expanded') !== 'true') await view.user.click(picker);
   await view.user.click(await optionOf(scope, label, option));
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Group, Kbd, Paper, Stack } from '@mantine/core';
 import type { ModuleId } from '#contract/catalog';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
 import { summarize } from '../../features/builder/summary.ts';
@@ -8,6 +8,16 @@ import { SaveQueryButton } from '../../features/saved-queries/save-query-button.
 import { SavedQueriesMenu } from '../../features/saved-queries/saved-queries-menu.tsx';
 import { workspaceLinkOf } from '../../lib/workspace-link.ts';
 import type { WorkspaceView } from '../../lib/workspace-view.ts';
+
+/** The run shortcut as the keyboard shows it: ⌘ on a Mac, Ctrl elsewhere. */
+function RunShortcut() {
+  const mac = /Mac|iPhone|iPad/.test(navigator.userAgent);
+  return (
+    <Kbd size="xs" aria-hidden>
+      {mac ? '⌘' : 'Ctrl'} ↵
+    </Kbd>
+  );
+}
 
 /** Below the builder: what the query asks, and what to do with it (run, reset, save, share). */
 export function QueryActions({
@@ -28,7 +38,12 @@ export function QueryActions({
       <Stack gap="xs">
         <QuerySummary builder={builder} />
         <Group gap="sm">
-          <Button onClick={onRun} disabled={builder.blocking.length > 0}>
+          <Button
+            onClick={onRun}
+            disabled={builder.blocking.length > 0}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+            rightSection={<RunShortcut />}
+          >
             Run query
           </Button>
           <Button variant="default" onClick={onBackToStarter}>

@@ -49,6 +49,11 @@ function QueryPanels({
   );
 }
 
+/** Ctrl+Enter, or Cmd+Enter on a Mac: "run", as in Metabase and most query editors. */
+function isRunShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean }): boolean {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+}
+
 function Workspace({
   module,
   hash,
@@ -76,7 +81,15 @@ function Workspace({
   });
 
   return (
-    <Stack gap="sm">
+    // Ctrl/Cmd+Enter runs the query from anywhere in the workspace, a value field included.
+    <Stack
+      gap="sm"
+      onKeyDown={(event) => {
+        if (!isRunShortcut(event)) return;
+        event.preventDefault();
+        if (builder.blocking.length === 0) void submit();
+      }}
+    >
       <Group justify="space-between" align="baseline">
         <Title order={1} size="h2">
           {CATALOG[module].label}

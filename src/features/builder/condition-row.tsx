@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Menu, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import type { RefCallBack } from 'react-hook-form';
 import { findField } from '#contract/catalog';
 import { OPERATOR_LABELS, OPERATORS_BY_KIND } from '#contract/operators';
 import { useBuilderContext } from './builder-context.ts';
@@ -61,6 +62,25 @@ export function RowMenu({ actions, noun }: { actions: RowActions; noun: string }
   );
 }
 
+/**
+ * The form's ref for a row's field picker, which the form focuses when the row is new (see
+ * FilterGroup). The focus comes a frame later than the form asks: opened while the row mounts,
+ * the picker's list would not be the list its input points to.
+ */
+function focusedLater(formRef: RefCallBack): (input: HTMLInputElement | null) => void {
+  return (input) => {
+    formRef(
+      input && {
+        focus: () => {
+          requestAnimationFrame(() => {
+            input.focus();
+          });
+        },
+      },
+    );
+  };
+}
+
 /** One field condition: field, operator, value editor, actions; its problem shown inline. */
 export function ConditionRow({ path, actions }: { path: string; actions: RowActions }) {
   const { module, problems } = useBuilderContext();
@@ -87,6 +107,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
       <FieldSelect
         module={module}
         label="Field"
+        inputRef={focusedLater(controller.ref)}
         value={node.field}
         width={180}
         onChange={(name) => {

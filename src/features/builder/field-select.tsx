@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { useState } from 'react';
+import type { Ref } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 
@@ -13,12 +14,15 @@ export function FieldSelect({
   onChange,
   label,
   width,
+  inputRef,
 }: {
   module: ModuleId;
   value: string;
   onChange: (name: string) => void;
   label: string;
   width: number;
+  /** The input, for the form to focus (a new condition's picker gets the focus). */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const options = CATALOG[module].fields.map((field) => ({
     value: field.name,
@@ -28,6 +32,7 @@ export function FieldSelect({
   const [search, setSearch] = useState<string>();
   return (
     <Select
+      ref={inputRef}
       aria-label={label}
       searchable
       selectFirstOptionOnChange

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   and,
@@ -21,8 +21,30 @@ describe('adding conditions and groups', () => {
   it('adds a condition on the module’s first default field, empty, at the end of the top level', async () => {
     const view = twoRows();
     await view.user.click(view.addButton('Add condition'));
-    expect(within(view.row(3)).getByRole('combobox', { name: 'Field' })).toHaveValue('Filer');
+    const picker = within(view.row(3)).getByRole('combobox', { name: 'Field' });
+    // Focused, the picker waits for a search; closed, it shows the field.
+    await waitFor(() => {
+      expect(picker).toHaveFocus();
+    });
+    await view.user.keyboard('{Escape}');
+    expect(picker).toHaveValue('Filer');
     expect(view.sentFilter()).toEqual([aapl, big, fresh]);
+  });
+
+  it('puts the focus on the new row’s field picker, for a condition and for a group', async () => {
+    const view = twoRows();
+    await view.user.click(view.addButton('Add condition'));
+    const added = within(view.row(3)).getByRole('combobox', { name: 'Field' });
+    await waitFor(() => {
+      expect(added).toHaveFocus();
+    });
+    // Its list is open for typing, and it is the list the input names.
+    await view.user.keyboard('Tick{Enter}');
+    expect(added).toHaveValue('Ticker');
+    await view.user.click(view.addButton('Add group'));
+    await waitFor(() => {
+      expect(within(view.row('4.1')).getByRole('combobox', { name: 'Field' })).toHaveFocus();
+    });
   });
 
   it('adds an OR group holding one condition, and its combinator can become AND', async () => {

@@ -107,32 +107,50 @@ function GroupChildren({
           {emptyProblem?.message ?? 'No conditions: every record matches.'}
         </Text>
       )}
-      <Group gap="xs">
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => {
-            append(newCondition(module, CATALOG[module].defaultFields[0]));
-          }}
-        >
-          Add condition
-        </Button>
-        {depth < MAX_UI_DEPTH && (
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => {
-              append({
-                ...newGroup(depth % 2 === 0 ? '$or' : '$and'),
-                children: [newCondition(module, CATALOG[module].defaultFields[0])],
-              });
-            }}
-          >
-            Add group
-          </Button>
-        )}
-      </Group>
+      <AddButtons
+        onAddCondition={() => {
+          // The new row's field picker takes the focus: the analyst goes on typing.
+          append(newCondition(module, CATALOG[module].defaultFields[0]), {
+            focusName: `${childrenPath}.${String(fields.length)}`,
+          });
+        }}
+        onAddGroup={
+          depth < MAX_UI_DEPTH
+            ? () => {
+                append(
+                  {
+                    ...newGroup(depth % 2 === 0 ? '$or' : '$and'),
+                    children: [newCondition(module, CATALOG[module].defaultFields[0])],
+                  },
+                  { focusName: `${childrenPath}.${String(fields.length)}.children.0` },
+                );
+              }
+            : undefined
+        }
+      />
     </Stack>
+  );
+}
+
+/** "Add condition", and "Add group" where another level is allowed. */
+function AddButtons({
+  onAddCondition,
+  onAddGroup,
+}: {
+  onAddCondition: () => void;
+  onAddGroup: (() => void) | undefined;
+}) {
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="light" onClick={onAddCondition}>
+        Add condition
+      </Button>
+      {onAddGroup && (
+        <Button size="xs" variant="subtle" onClick={onAddGroup}>
+          Add group
+        </Button>
+      )}
+    </Group>
   );
 }
 
