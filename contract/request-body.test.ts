@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryBody } from './query.ts';
 import {
+  sameQueryBody,
   countBodyFor,
   fieldsOf,
   filtersOf,
@@ -119,5 +120,28 @@ describe('countBodyFor', () => {
       count_only: true,
       filters,
     });
+  });
+});
+
+describe('sameQueryBody', () => {
+  const body: QueryRequestBody = {
+    module: '13f_holdings',
+    filters: { filter: [{ ticker: { $equals: 'AAPL' } }], max_num: '50', offset: '0' },
+  };
+
+  it('is the same query whatever the order of the keys', () => {
+    expect(
+      sameQueryBody(body, {
+        filters: { offset: '0', max_num: '50', filter: [{ ticker: { $equals: 'AAPL' } }] },
+        module: '13f_holdings',
+      }),
+    ).toBe(true);
+  });
+
+  it('differs by any value, an array order, or a key more', () => {
+    expect(sameQueryBody(body, withMaxNum(body, 51))).toBe(false);
+    expect(sameQueryBody(body, { ...body, count_only: true })).toBe(false);
+    const two = { module: 'updates', filters: { fields: ['a', 'b'] } };
+    expect(sameQueryBody(two, { module: 'updates', filters: { fields: ['b', 'a'] } })).toBe(false);
   });
 });

@@ -100,3 +100,27 @@ export function countBodyFor(body: QueryRequestBody): QueryRequestBody {
   const { filter } = filtersOf(body);
   return filter === undefined ? count : { ...count, filters: { filter } };
 }
+
+/** JSON.stringify as it is: undefined for undefined (its type says string). */
+const jsonText: (value: unknown) => string | undefined = JSON.stringify;
+
+/** `value` as JSON with every object's keys sorted: the same text for the same query. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isPlainObject(value)) {
+    // As JSON.stringify does, a key holding undefined is not written.
+    const keys = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+  }
+  return jsonText(value) ?? 'null';
+}
+
+/**
+ * True when two bodies ask the same: equal values, whatever the order of their keys (an edit
+ * such as `withMaxNum` may add a key at the end, where the builder writes it in the middle).
+ */
+export function sameQueryBody(a: QueryRequestBody, b: QueryRequestBody): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}

@@ -102,3 +102,35 @@ test('a pasted body with an unknown field is kept as written and sent unchanged'
   );
   await expect.poll(async () => JSON.parse(await panel.inputValue()) as unknown).toEqual(pasted);
 });
+
+test('results of an edited, unrun query are marked as such until it runs', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fq%2F13f_holdings%3Frun%3Dstarter');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table).toBeVisible();
+  const stale = page
+    .getByRole('status')
+    .filter({ hasText: 'Not the current query — Run to update' });
+  await expect(stale).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy link', exact: true })).toBeVisible();
+
+  // An edit: the results stay, marked, and the link says it holds the edited query.
+  const rows = page.getByLabel('Rows (max_num)');
+  const asRun = await rows.inputValue();
+  await rows.fill('5');
+  await expect(stale).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy link to the edited query' })).toBeVisible();
+  await expect(
+    page.getByText('Not yet run: the results on screen are the last run’s.'),
+  ).toBeVisible();
+
+  // Undone, the builder says what was run again: no mark.
+  await rows.fill(asRun);
+  await expect(stale).toHaveCount(0);
+
+  // Edited and run: the results answer it, unmarked.
+  await rows.fill('5');
+  await stale.getByRole('button', { name: 'Run the edited query' }).click();
+  await expect(stale).toHaveCount(0);
+  await expect(table.getByRole('row')).toHaveCount(6);
+});

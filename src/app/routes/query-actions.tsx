@@ -25,12 +25,15 @@ export function QueryActions({
   builder,
   view,
   onRun,
+  unrun,
   onBackToStarter,
 }: {
   module: ModuleId;
   builder: QueryBuilderModel;
   view: WorkspaceView;
   onRun: () => void;
+  /** The builder differs from the query whose results are on screen. */
+  unrun: boolean;
   onBackToStarter: () => void;
 }) {
   return (
@@ -54,7 +57,7 @@ export function QueryActions({
             suggestedName={summarize(builder.state)}
           />
           <SavedQueriesMenu module={module} />
-          <ShareLink module={module} body={builder.body} view={view} />
+          <ShareLink module={module} body={builder.body} view={view} unrun={unrun} />
         </Group>
         <BlockingProblems builder={builder} />
       </Stack>

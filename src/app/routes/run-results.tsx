@@ -1,4 +1,4 @@
-import { Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import { matchedAccountOf } from '#contract/relations';
@@ -156,7 +156,13 @@ export function RunResults({
   run,
   view,
   onViewChange,
-}: { module: ModuleId; run: RunPhase } & ViewProps) {
+  stale,
+}: {
+  module: ModuleId;
+  run: RunPhase;
+  /** Set when the builder no longer says what was run: runs the query as it now stands. */
+  stale?: (() => void) | undefined;
+} & ViewProps) {
   if (run.phase === 'idle') return <Text c="dimmed">Run the query to see its results.</Text>;
   if (run.phase === 'counting' || run.phase === 'confirm') {
     return (
@@ -171,20 +177,39 @@ export function RunResults({
   }
   return (
     <Stack gap="xs">
-      {run.count !== undefined && (
-        <Text size="sm" fw={500}>
-          {run.count.toLocaleString()} records match.
-        </Text>
-      )}
-      {/* A new run starts anew: its paging and loaded rows belong to the old query. */}
-      <RunRows
-        key={JSON.stringify(run.body)}
-        module={module}
-        body={run.body}
-        count={run.count}
-        view={view}
-        onViewChange={onViewChange}
-      />
+      {stale && <StaleNotice onRun={stale} />}
+      <Stack gap="xs" style={stale ? { opacity: 0.55 } : undefined}>
+        {run.count !== undefined && (
+          <Text size="sm" fw={500}>
+            {run.count.toLocaleString()} records match.
+          </Text>
+        )}
+        {/* A new run starts anew: its paging and loaded rows belong to the old query. */}
+        <RunRows
+          key={JSON.stringify(run.body)}
+          module={module}
+          body={run.body}
+          count={run.count}
+          view={view}
+          onViewChange={onViewChange}
+        />
+      </Stack>
     </Stack>
+  );
+}
+
+/** Above results that no longer answer the builder's query: say so, and offer to run it. */
+function StaleNotice({ onRun }: { onRun: () => void }) {
+  return (
+    <Alert color="orange" variant="light" p="xs" role="status">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm" fw={500}>
+          Not the current query — Run to update. These results answer the query as last run.
+        </Text>
+        <Button size="xs" onClick={onRun}>
+          Run the edited query
+        </Button>
+      </Group>
+    </Alert>
   );
 }

@@ -3,7 +3,7 @@ import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
-import { withMaxNum } from '#contract/request-body';
+import { sameQueryBody, withMaxNum } from '#contract/request-body';
 import { JsonPanel } from '../../features/builder/json-panel.tsx';
 import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import type { QueryBuilderModel } from '../../features/builder/use-query-builder.ts';
@@ -73,6 +73,10 @@ function Workspace({
   const [initial] = useState(() => starterState(module, mode));
   const { run } = flow;
 
+  // The results on screen answer the last run's query; once the builder says something else,
+  // they are marked as such, and "Copy link" says it copies the edited query.
+  const stale = flow.state.phase !== 'idle' && !sameQueryBody(flow.state.body, builder.body);
+
   const submit = builder.form.handleSubmit(() => {
     // A new run is a new history entry, and a chart's filter belongs to the rows it was set on.
     address.startingNewRun();
@@ -108,12 +112,19 @@ function Workspace({
         builder={builder}
         view={view}
         onRun={() => void submit()}
+        unrun={stale}
         onBackToStarter={() => {
           builder.load(initial);
         }}
       />
       <section aria-label="Results">
-        <RunResults module={module} run={flow.state} view={view} onViewChange={changeView} />
+        <RunResults
+          module={module}
+          run={flow.state}
+          view={view}
+          onViewChange={changeView}
+          stale={stale ? () => void submit() : undefined}
+        />
       </section>
       <LargeResultDialog
         question={flow.state.phase === 'confirm' ? flow.state : undefined}

@@ -18,11 +18,14 @@ export function ShareLink({
   module,
   body,
   view,
+  unrun = false,
 }: {
   module: ModuleId;
   body: Readonly<Record<string, unknown>>;
   /** How the results are viewed: the colleague sees them the same way. */
   view?: WorkspaceView | undefined;
+  /** `body` is not the query whose results are on screen: the link says so. */
+  unrun?: boolean;
 }) {
   const link = useMemo(() => {
     try {
@@ -44,7 +47,17 @@ export function ShareLink({
   const long = url.length > LONG_LINK_CHARACTERS;
   return (
     <Group gap="xs" wrap="wrap">
-      <CopyTextButton value={url} label="Copy link" copiedLabel="Link copied" size="sm" />
+      <CopyTextButton
+        value={url}
+        label={unrun ? 'Copy link to the edited query' : 'Copy link'}
+        copiedLabel="Link copied"
+        size="sm"
+      />
+      {unrun && (
+        <Text size="xs" c="orange.9">
+          Not yet run: the results on screen are the last run’s.
+        </Text>
+      )}
       <Text size="xs" c={long ? 'orange.9' : 'dimmed'}>
         {url.length.toLocaleString()} characters
       </Text>
