@@ -257,3 +257,16 @@ test('the login page loads no chart code; a workspace loads it only with a resul
   await expect(chart(page, 'Metro areas per country')).toBeVisible();
   expect(scripts.some((url) => url.includes('chart-panel'))).toBe(true);
 });
+
+test('charts of a partial result say so, and chart every matching row on request', async ({
+  page,
+}) => {
+  await openStarter(page, '13f_holdings');
+  const notice = page.getByRole('status').filter({ hasText: 'The charts show' });
+  await expect(notice).toHaveText(
+    /The charts show 25 of 38 matching rows \(the rows loaded\)\.\s*Chart all matching rows/,
+  );
+  await notice.getByRole('button', { name: 'Chart all matching rows' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '39');
+});

@@ -12,10 +12,12 @@ import {
 } from '../../features/charts/thirteen-f/use-row-notes.ts';
 import { ResultsView } from '../../features/results/results-panel.tsx';
 import { useResultRows } from '../../features/results/use-result-rows.ts';
+import type { ResultRows } from '../../features/results/use-result-rows.ts';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../../lib/thirteen-f-queries.ts';
 import type { ChartSettings, WorkspaceView } from '../../lib/workspace-view.ts';
+import { PartialChartsNotice } from './partial-charts-notice.tsx';
 import type { RunPhase } from './use-run-flow.ts';
 
 /**
@@ -46,12 +48,15 @@ function RunCharts({
   module,
   rows,
   body,
+  results,
   view,
   onViewChange,
 }: {
   module: ModuleId;
   rows: readonly ServiceRecord[];
   body: QueryRequestBody;
+  /** The run's rows as loaded: the charts say when they are not all. */
+  results: ResultRows;
 } & ViewProps) {
   const showCharts = view.mode !== 'table';
   const setRowFilter = useCallback(
@@ -70,6 +75,7 @@ function RunCharts({
           onViewChange({ mode: event.currentTarget.checked ? 'chart' : 'table' });
         }}
       />
+      {showCharts && <PartialChartsNotice results={results} />}
       {showCharts && (
         <LocalErrorBoundary>
           <Suspense
@@ -125,6 +131,7 @@ function RunRows({
           module={module}
           rows={rows}
           body={body}
+          results={results}
           view={view}
           onViewChange={onViewChange}
         />
