@@ -30,7 +30,7 @@ function change(
 
 // In status groups, as holdingsChanges and changesFromServed list them.
 const CHANGES = [
-  change('NEW1', 'NEW', 3, null),
+  { ...change('NEW1', 'NEW', 3, null), valueAfter: 2_500_000 },
   change('ADD1', 'ADDED', 5, 30),
   change('ADD2', 'ADDED', 1, 120),
   change('RED1', 'REDUCED', 4, -40),
@@ -64,10 +64,12 @@ describe('changeBars', () => {
     expect(bars.map((bar) => bar.label)).toEqual(['NEW1', 'ADD1', 'RED1']);
   });
 
-  it('ends the axis at a round 50 above the largest rise, and draws NEW reaching it', () => {
+  it('ends the axis at a round 50 above the largest rise, and draws NEW reaching it, labelled', () => {
     const { bars, largestRise } = changeBars(CHANGES, NO_FLAGS, ALL);
     expect(largestRise).toBe(150);
     expect(bars.map((bar) => bar.plotted)).toEqual([150, 30, 120, -40, 0]);
+    // NEW is no percentage: its bar says NEW and what it is worth; the others need no label.
+    expect(bars.map((bar) => bar.barLabel)).toEqual(['NEW $2.5M', '', '', '', '']);
     expect(bars.map((bar) => bar.fill)).toEqual([
       STATUS_COLORS.NEW,
       STATUS_COLORS.ADDED,
@@ -77,6 +79,16 @@ describe('changeBars', () => {
     ]);
     // Without a rise above 100 %, the axis still reaches 100.
     expect(changeBars(CHANGES.slice(0, 2), NO_FLAGS, ALL).largestRise).toBe(100);
+  });
+
+  it('caps the axis at +200 % so a huge rise keeps the other bars readable, and labels it', () => {
+    const huge = [...CHANGES, change('ADD3', 'ADDED', 2, 900)];
+    const { bars, largestRise } = changeBars(huge, NO_FLAGS, { ...ALL, wholePortfolio: true });
+    expect(largestRise).toBe(200);
+    const add3 = bars.find((bar) => bar.label === 'ADD3');
+    expect([add3?.plotted, add3?.barLabel]).toEqual([200, '+900.00%']);
+    expect(bars.find((bar) => bar.label === 'NEW1')?.plotted).toBe(200);
+    expect(bars.find((bar) => bar.label === 'ADD2')?.plotted).toBe(120);
   });
 
   it('marks a bar whose implied price jumped, and carries every flag for its tooltip', () => {

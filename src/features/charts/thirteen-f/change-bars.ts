@@ -2,6 +2,7 @@
  * The bars of the holdings-changes chart: which changes get one, and where each ends. Pure
  * functions: no React.
  */
+import { formatChange, formatUsdCompact } from '../chart-format.ts';
 import { STATUS_COLORS } from '../colors.ts';
 import type { HoldingChange } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
@@ -12,6 +13,23 @@ export interface ChangeBar extends HoldingChange {
   readonly plotted: number;
   readonly fill: string;
   readonly flags: readonly DataFlag[];
+  /** Written at the bar's end when its length is no percentage: "NEW $2.5M", "+900%"; else ''. */
+  readonly barLabel: string;
+}
+
+/**
+ * Where the share-change axis ends at most. Beyond it a rise would squeeze every other bar into
+ * a few pixels (one +900 % made a +30 % bar 3 % of the width): such a bar reaches the end and
+ * says its figure.
+ */
+const AXIS_CAP = 200;
+
+/** The label of a bar whose length is not its figure; '' for the others. */
+function barLabelOf(change: HoldingChange, axisEnd: number): string {
+  if (change.status === 'NEW')
+    return change.valueAfter === null ? 'NEW' : `NEW ${formatUsdCompact(change.valueAfter)}`;
+  const rise = change.shareChangePct ?? 0;
+  return rise > axisEnd ? formatChange(rise) : '';
 }
 
 /** Which changes the analyst asked to see, and how many bars the width has room for. */
@@ -48,17 +66,21 @@ export function changeBars(
   // The largest impacts, then back in status groups so the groups stay together.
   const kept = new Set([...shown].sort((a, b) => b.impact - a.impact).slice(0, selection.maxBars));
   const ordered = shown.filter((change) => kept.has(change));
-  // A round end for the axis; NEW positions (an infinite rise) are drawn reaching it.
-  const largestRise =
-    Math.ceil(Math.max(100, ...ordered.map((change) => change.shareChangePct ?? 0)) / 50) * 50;
+  // A round end for the axis, at most AXIS_CAP; NEW positions (an infinite rise) reach it.
+  const largestRise = Math.min(
+    AXIS_CAP,
+    Math.ceil(Math.max(100, ...ordered.map((change) => change.shareChangePct ?? 0)) / 50) * 50,
+  );
   const bars = ordered.map((change) => {
     const changeFlags = flags.get(change.security) ?? [];
     return {
       ...change,
       name: `${changeFlags.some((flag) => flag.kind === 'price-jump') ? '⚠ ' : ''}${change.label}`,
-      plotted: change.status === 'NEW' ? largestRise : (change.shareChangePct ?? 0),
+      plotted:
+        change.status === 'NEW' ? largestRise : Math.min(largestRise, change.shareChangePct ?? 0),
       fill: STATUS_COLORS[change.status],
       flags: changeFlags,
+      barLabel: barLabelOf(change, largestRise),
     };
   });
   return { shown, bars, largestRise };

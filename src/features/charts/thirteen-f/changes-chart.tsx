@@ -132,6 +132,20 @@ function ChangesControls({
   );
 }
 
+/**
+ * The share-change axis, −100 % to `end`. When the end is capped (a rise beyond it drawn to it,
+ * labelled with its figure), its tick reads "≥ 200%".
+ */
+function shareChangeAxis(end: number, bars: readonly ChangeBar[]) {
+  const capped = bars.some((bar) => bar.barLabel !== '' && bar.status !== 'NEW');
+  return {
+    domain: [-100, end],
+    ticks: [-100, -50, 0, 50, 100, ...(end > 100 ? [end] : [])],
+    tickFormatter: (value: number) =>
+      capped && value === end ? `≥ ${String(value)}%` : `${String(value)}%`,
+  };
+}
+
 /** What a click on a change's bar puts on the table: that security's rows of the filer and period. */
 function changeFilter(bar: HoldingChange, scope: ThirteenFScope): RowFilter {
   return {
@@ -195,12 +209,9 @@ export function ChangesChart({
           rowHeight={BAR_ROW}
           axisHeight={48}
           category={{ dataKey: 'name', width: 120, fontSize: 12 }}
-          valueAxis={{
-            domain: [-100, largestRise],
-            ticks: [-100, -50, 0, 50, 100, ...(largestRise > 100 ? [largestRise] : [])],
-            tickFormatter: (value: number) => `${String(value)}%`,
-          }}
+          valueAxis={shareChangeAxis(largestRise, bars)}
           series={[{ dataKey: 'plotted', name: 'Share change' }]}
+          entryLabels="barLabel"
           tooltip={{ describe: describeChangeBar }}
           zeroLine
           onSelect={pick}

@@ -59,6 +59,8 @@ interface HorizontalBarsProps<T> {
   readonly stackOffset?: 'sign';
   /** Writes each bar's value at its end (the right margin widens to make room). */
   readonly valueLabels?: (value: number) => string;
+  /** Writes each entry's text in this field at its bar's end, where the length is no figure. */
+  readonly entryLabels?: keyof T & string;
   /** Called with the clicked bar's entry. */
   readonly onSelect: (entry: T) => void;
   /** True for the entry whose click set the table's filter: its bar is marked, the others dimmed. */
@@ -103,6 +105,7 @@ export function HorizontalBars<T extends object>({
   legend = false,
   stackOffset,
   valueLabels,
+  entryLabels,
   onSelect,
   isChosen,
 }: HorizontalBarsProps<T>) {
@@ -116,7 +119,7 @@ export function HorizontalBars<T extends object>({
       width={width}
       height={data.length * rowHeight + axisHeight}
       data={data}
-      margin={{ left: 8, right: valueLabels ? 56 : 24, top: 4, bottom: 4 }}
+      margin={{ left: 8, right: entryLabels ? 124 : valueLabels ? 56 : 24, top: 4, bottom: 4 }}
     >
       <CartesianGrid horizontal={false} strokeDasharray="3 3" />
       <XAxis type="number" {...valueAxis} />
@@ -149,6 +152,7 @@ export function HorizontalBars<T extends object>({
             if (selected !== undefined) onSelect(selected);
           }}
         >
+          {entryLabels && <LabelList dataKey={entryLabels} position="right" fontSize={11} />}
           {valueLabels && (
             <LabelList
               dataKey={seriesKey(entry)}

@@ -39,6 +39,7 @@ function bar(
     plotted: 0,
     fill: '#000',
     flags,
+    barLabel: '',
   };
 }
 
