@@ -49,13 +49,22 @@ describe('maxBarsFor', () => {
 });
 
 describe('changeBars', () => {
-  it('leaves out UNCHANGED unless asked, and positions outside the result unless whole', () => {
-    const outside = new Set([...EVERY].filter((cusip) => !cusip.startsWith('RED1')));
+  it('leaves out UNCHANGED unless asked, and what the result does not hold unless whole', () => {
+    const outside = new Set([...EVERY].filter((cusip) => !cusip.startsWith('ADD2')));
     const labels = (selection: Parameters<typeof changeBars>[2]) =>
       changeBars(CHANGES, NO_FLAGS, selection).shown.map((entry) => entry.label);
     expect(labels({ ...ALL, withUnchanged: false })).toEqual(['NEW1', 'ADD1', 'ADD2', 'RED1']);
-    expect(labels({ ...ALL, inResult: outside })).toEqual(['NEW1', 'ADD1', 'ADD2', 'UNC1']);
+    expect(labels({ ...ALL, inResult: outside })).toEqual(['NEW1', 'ADD1', 'RED1', 'UNC1']);
     expect(labels({ ...ALL, inResult: outside, wholePortfolio: true })).toHaveLength(5);
+  });
+
+  it('draws what was sold or reduced even when the result does not hold it', () => {
+    const sold = [...CHANGES, change('SOLD1', 'SOLD OUT', 2, -100)];
+    const onlyNew = new Set(['NEW1000000']);
+    const labels = changeBars(sold, NO_FLAGS, { ...ALL, inResult: onlyNew }).shown.map(
+      (entry) => entry.label,
+    );
+    expect(labels).toEqual(['NEW1', 'RED1', 'SOLD1']);
   });
 
   it('keeps the largest impacts, in their status groups', () => {

@@ -32,6 +32,13 @@ function barLabelOf(change: HoldingChange, axisEnd: number): string {
   return rise > axisEnd ? formatChange(rise) : '';
 }
 
+/**
+ * What was sold is drawn even when the result does not hold it: a SOLD OUT position has no value
+ * left, so a result ordered by value never lists it, and a REDUCED one may fall out of a top N.
+ * Leaving them out made the bars disagree with the summary's counts.
+ */
+const SHOWN_FROM_OUTSIDE: ReadonlySet<string> = new Set(['SOLD OUT', 'REDUCED']);
+
 /** Which changes the analyst asked to see, and how many bars the width has room for. */
 interface ChangeSelection {
   /** The securities (Position.security: CUSIP, or CUSIP and put/call) of the result's positions. */
@@ -60,7 +67,9 @@ export function changeBars(
 ): { shown: HoldingChange[]; bars: ChangeBar[]; largestRise: number } {
   const shown = changes.filter(
     (change) =>
-      (selection.wholePortfolio || selection.inResult.has(change.security)) &&
+      (selection.wholePortfolio ||
+        selection.inResult.has(change.security) ||
+        SHOWN_FROM_OUTSIDE.has(change.status)) &&
       (selection.withUnchanged || change.status !== 'UNCHANGED'),
   );
   // The largest impacts, then back in status groups so the groups stay together.

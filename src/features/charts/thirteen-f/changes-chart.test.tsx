@@ -52,15 +52,16 @@ afterEach(() => {
 });
 
 describe('ChangesChart', () => {
-  it('classifies NEW, ADDED and REDUCED from the two quarters', async () => {
+  it('classifies NEW, ADDED and REDUCED from the two quarters, and draws what was sold', async () => {
     const { user, changes } = await setup();
     expect(
       await screen.findByText(
         `Classified here from ${QUARTER} against ${PREVIOUS_QUARTER} (both quarters fetched for this chart); sorted by portfolio impact within each status.`,
       ),
     ).toBeVisible();
+    // ZZZ, sold out, is not in the result (it has no value left) and is drawn all the same.
     expect(changes()).toHaveAccessibleDescription(
-      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED. The largest impact is DDD.',
+      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED. The largest impact is ZZZ.',
     );
     // The colours are named on screen, in the order the groups are listed.
     const legend = within(screen.getByRole('region', { name: CHANGES })).getByRole('list', {
@@ -76,6 +77,7 @@ describe('ChangesChart', () => {
       ['DDD', 'NEW', '0', '1,000,000', 'new', '$100,000,000', '$0', '10.00%'],
       ['AAA', 'ADDED', '1,500,000', '2,000,000', '+33.33%', '$40,000,000', '$40,000,000', '4.00%'],
       ['BBB', 'REDUCED', '2,000,000', '1,500,000', '-25.00%', '-$50,000,000', '$0', '5.00%'],
+      ['ZZZ', 'SOLD OUT', '1,300,000', '0', '-100.00%', '-$130,000,000', '$0', '13.00%'],
     ]);
     // Diverging bars in status colours, as long as the share change; NEW reaches the axis' end.
     const bars = barsTopDown(changes());
@@ -83,16 +85,18 @@ describe('ChangesChart', () => {
       STATUS_COLORS.NEW,
       STATUS_COLORS.ADDED,
       STATUS_COLORS.REDUCED,
+      STATUS_COLORS['SOLD OUT'],
     ]);
     const scale = (bars[0]?.width ?? 0) / 100;
     expect(bars.map((bar) => bar.width / scale)).toEqual([
       100,
       expect.closeTo(33.33, 2),
       expect.closeTo(-25, 5),
+      expect.closeTo(-100, 5),
     ]);
   });
 
-  it('adds the sold-out and the unchanged positions on request', async () => {
+  it('keeps the sold-out positions with the whole portfolio, and adds the unchanged on request', async () => {
     const { user, changes } = await setup();
     await screen.findByText(/^Classified here/);
     await user.click(screen.getByRole('checkbox', { name: 'Whole portfolio' }));
@@ -125,7 +129,7 @@ describe('ChangesChart', () => {
     const { user } = await setup();
     const split = await screen.findByRole('figure', { name: SPLIT });
     expect(split).toHaveAccessibleDescription(
-      'Across these 3 positions, trading moved $90,000,000 and prices $40,000,000.',
+      'Across these 4 positions, trading moved -$40,000,000 and prices $40,000,000.',
     );
     expect(within(split).getByText('Quantity effect')).toBeVisible();
     expect(within(split).getByText('Price effect')).toBeVisible();
@@ -134,11 +138,12 @@ describe('ChangesChart', () => {
       ['DDD', '$100,000,000', '$0', '$100,000,000'],
       ['AAA', '$40,000,000', '$40,000,000', '$80,000,000'],
       ['BBB', '-$50,000,000', '$0', '-$50,000,000'],
+      ['ZZZ', '-$130,000,000', '$0', '-$130,000,000'],
     ]);
     // One row of segments per holding; AAA's two effects are equal: two segments of one length.
     const bars = barsTopDown(split);
     const rows = [...new Set(bars.map((bar) => Math.round(bar.y)))];
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     const aaa = bars.filter((bar) => Math.round(bar.y) === rows[1]);
     expect(aaa).toHaveLength(2);
     expect(aaa[0]?.width).toBeCloseTo(aaa[1]?.width ?? 0, 5);
@@ -169,7 +174,7 @@ describe('ChangesChart', () => {
     );
     const { changes } = await setup([...current('2025-06-30'), ...previous(split)], '2025-06-30');
     await screen.findByText(/^Classified here/);
-    expect(axisLabels(changes(), 'y')).toEqual(['DDD', 'AAA', '⚠ BBB']);
+    expect(axisLabels(changes(), 'y')).toEqual(['DDD', 'AAA', '⚠ BBB', 'ZZZ']);
   });
 
   it('leaves a flagged position out of the largest impact and the split totals, and says so', async () => {
@@ -181,10 +186,10 @@ describe('ChangesChart', () => {
     const { changes } = await setup([...current(), ...previous(jump)]);
     await screen.findByText(/^Classified here/);
     expect(changes()).toHaveAccessibleDescription(
-      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED (includes 1 flagged ⚠). Leaving out the flagged, the largest impact is DDD.',
+      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED (includes 1 flagged ⚠). Leaving out the flagged, the largest impact is ZZZ.',
     );
     expect(screen.getByRole('figure', { name: SPLIT })).toHaveAccessibleDescription(
-      'Leaving out 1 flagged ⚠ position, across the other 2 trading moved $140,000,000 and prices $40,000,000.',
+      'Leaving out 1 flagged ⚠ position, across the other 3 trading moved $10,000,000 and prices $40,000,000.',
     );
   });
 

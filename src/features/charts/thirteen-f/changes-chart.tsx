@@ -71,7 +71,7 @@ function changesNotes(
       : scope.previousPending
         ? 'Loading the previous quarter…'
         : `No filing for ${scope.previousPeriod ?? 'the previous quarter'} in the data: statuses and changes as served, without the value split.`,
-    `${shown > charted ? `Showing the ${formatCount(charted)} largest of ${formatCount(shown)} changes. ` : ''}${wholePortfolio ? 'Whole portfolio.' : 'Positions in this result only.'}`,
+    `${shown > charted ? `Showing the ${formatCount(charted)} largest of ${formatCount(shown)} changes. ` : ''}${wholePortfolio ? 'Whole portfolio.' : 'Positions in this result, and every one sold or reduced.'}`,
   ];
 }
 
