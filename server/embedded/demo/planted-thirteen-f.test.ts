@@ -3,11 +3,10 @@
  * importer, then derived into `13f_holdings` with every other filer. Each case the 13F charts
  * flag must come out of the derivation as designed, or the flags have nothing to show.
  */
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyServiceDatabase } from '../../../testing/thirteen-f.ts';
 import { deriveHoldings } from '../thirteen-f/derive.ts';
-import { readCusipTickers } from '../thirteen-f/reference.ts';
+import { SHIPPED_CUSIP_TICKERS, readCusipTickers } from '../thirteen-f/reference.ts';
 import {
   PLANTED_CIK,
   PLANTED_FILER,
@@ -19,16 +18,6 @@ import {
 } from './planted-thirteen-f.ts';
 import { TODAY, query, scalar, seeded } from '../../../testing/demo-data.ts';
 import type { Seeded } from '../../../testing/demo-data.ts';
-
-const CUSIP_TICKERS = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  'data',
-  '13f',
-  'cusip-tickers.csv',
-);
 
 let demo: Seeded;
 
@@ -191,7 +180,7 @@ describe('the planted data-quality 13F filer', () => {
 
   it('shows a ticker for every security and is matched to no CRM account', async () => {
     const known = new Map(
-      (await readCusipTickers(CUSIP_TICKERS)).map(({ cusip, ticker }) => [cusip, ticker]),
+      (await readCusipTickers(SHIPPED_CUSIP_TICKERS)).map(({ cusip, ticker }) => [cusip, ticker]),
     );
     for (const { cusip, ticker } of PLANTED_SECURITIES)
       expect(known.get(cusip), cusip).toBe(ticker);

@@ -144,11 +144,14 @@ function isOutOfMemory(error: unknown): error is Error {
 }
 
 /** What a run that ran out of memory left behind: each phase is a transaction of its own. */
-function outOfMemoryOutcome(imported: boolean, copy: boolean): string {
-  if (imported && !copy)
+function outOfMemoryOutcome(run: {
+  deriveOnly: boolean;
+  imported: boolean;
+  copy: boolean;
+}): string {
+  if (run.imported && !run.copy)
     return 'Deriving failed; the filings are imported, and the server derives them at start until `--derive` succeeds';
-  if (!imported && args.derive && !args.manifest && !args.dataset && !args.xml)
-    return 'Deriving failed; the store is as it was';
+  if (run.deriveOnly) return 'Deriving failed; the store is as it was';
   return 'Import failed, nothing was imported';
 }
 
@@ -192,7 +195,12 @@ async function main(): Promise<number> {
   } catch (error) {
     if (isOutOfMemory(error)) {
       if (!imported) await restoreDerivation(store.connection, stamp);
-      console.error(`${outOfMemoryOutcome(imported, store.copy)}: ${outOfMemoryAdvice(error)}`);
+      const outcome = outOfMemoryOutcome({
+        deriveOnly: sources.length === 0,
+        imported,
+        copy: store.copy,
+      });
+      console.error(`${outcome}: ${outOfMemoryAdvice(error)}`);
       return 1;
     }
     if (!(error instanceof ImportError)) throw error;

@@ -58,13 +58,13 @@ export function maxBarsFor(width: number): number {
 /**
  * The changes to chart from `changes` (in status groups): those the selection lets through
  * (`shown`), and of them the `maxBars` largest impacts (`bars`), kept in their status groups, with
- * the end of the share-change axis (`largestRise`).
+ * the end of the share-change axis (`largestRise`, `capped` when a rise goes beyond it).
  */
 export function changeBars(
   changes: readonly HoldingChange[],
   flags: ReadonlyMap<string, readonly DataFlag[]>,
   selection: ChangeSelection,
-): { shown: HoldingChange[]; bars: ChangeBar[]; largestRise: number } {
+): { shown: HoldingChange[]; bars: ChangeBar[]; largestRise: number; capped: boolean } {
   const shown = changes.filter(
     (change) =>
       (selection.wholePortfolio ||
@@ -76,10 +76,9 @@ export function changeBars(
   const kept = new Set([...shown].sort((a, b) => b.impact - a.impact).slice(0, selection.maxBars));
   const ordered = shown.filter((change) => kept.has(change));
   // A round end for the axis, at most AXIS_CAP; NEW positions (an infinite rise) reach it.
-  const largestRise = Math.min(
-    AXIS_CAP,
-    Math.ceil(Math.max(100, ...ordered.map((change) => change.shareChangePct ?? 0)) / 50) * 50,
-  );
+  const roundEnd =
+    Math.ceil(Math.max(100, ...ordered.map((change) => change.shareChangePct ?? 0)) / 50) * 50;
+  const largestRise = Math.min(AXIS_CAP, roundEnd);
   const bars = ordered.map((change) => {
     const changeFlags = flags.get(change.security) ?? [];
     return {
@@ -92,5 +91,5 @@ export function changeBars(
       barLabel: barLabelOf(change, largestRise),
     };
   });
-  return { shown, bars, largestRise };
+  return { shown, bars, largestRise, capped: roundEnd > largestRise };
 }

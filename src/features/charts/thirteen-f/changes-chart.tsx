@@ -136,8 +136,7 @@ function ChangesControls({
  * The share-change axis, −100 % to `end`. When the end is capped (a rise beyond it drawn to it,
  * labelled with its figure), its tick reads "≥ 200%".
  */
-function shareChangeAxis(end: number, bars: readonly ChangeBar[]) {
-  const capped = bars.some((bar) => bar.barLabel !== '' && bar.status !== 'NEW');
+function shareChangeAxis(end: number, capped: boolean) {
   return {
     domain: [-100, end],
     ticks: [-100, -50, 0, 50, 100, ...(end > 100 ? [end] : [])],
@@ -171,7 +170,7 @@ export function ChangesChart({
     () => new Set(scope.inResult.map((position) => position.security)),
     [scope.inResult],
   );
-  const { shown, bars, largestRise } = changeBars(changes, flags, {
+  const { shown, bars, largestRise, capped } = changeBars(changes, flags, {
     inResult,
     wholePortfolio,
     withUnchanged,
@@ -209,7 +208,7 @@ export function ChangesChart({
           rowHeight={BAR_ROW}
           axisHeight={48}
           category={{ dataKey: 'name', width: 120, fontSize: 12 }}
-          valueAxis={shareChangeAxis(largestRise, bars)}
+          valueAxis={shareChangeAxis(largestRise, capped)}
           series={[{ dataKey: 'plotted', name: 'Share change' }]}
           entryLabels="barLabel"
           tooltip={{ describe: describeChangeBar }}
