@@ -13,10 +13,10 @@ export interface ApiRequest {
   readonly clientAddress: string;
 }
 
-/** A backend's answer: status, JSON text, and any headers the client must see. */
+/** A backend's answer: status, JSON text (or its UTF-8 bytes), and headers the client must see. */
 export interface ApiAnswer {
   readonly status: number;
-  readonly json: string;
+  readonly json: string | Buffer;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

@@ -7,7 +7,7 @@ import { validateQuery } from '#contract/validate';
 import { startFixtureServer } from '../../testing/fixture-server.ts';
 import type { TestServer } from '../../testing/api-server.ts';
 import { FIXTURE_NOW } from '../../testing/fixtures.ts';
-import { buildCountSql, buildSelectSql } from './db/sql.ts';
+import { buildCountSql, buildPageSql } from './db/sql.ts';
 import { ROW_ID_COLUMN, SECONDARY_LAYOUTS } from './db/schema.ts';
 
 const hostileText = fc.oneof(
@@ -144,7 +144,7 @@ const bodyArbitrary = fc.constantFrom(...MODULE_IDS).chain((module) => {
 });
 
 const IDENTIFIER = /"((?:[^"]|"")*)"/g;
-const FIXED_LITERALS = new Set(["'%Y-%m-%d'", "'%Y-%m-%dT%H:%M:%SZ'"]);
+const FIXED_LITERALS = new Set(["'%Y-%m-%d'", "'%Y-%m-%dT%H:%M:%SZ'", "','", "''"]);
 
 describe('hostile input never reaches SQL as code', () => {
   it('puts only catalog identifiers and no request text into SQL', () => {
@@ -162,7 +162,7 @@ describe('hostile input never reaches SQL as code', () => {
         ]);
         const today = new Date(FIXTURE_NOW);
         for (const statement of [
-          buildSelectSql(result.query, today, 10),
+          buildPageSql(result.query, today, 10),
           buildCountSql(result.query, today),
         ]) {
           for (const [, name] of statement.sql.matchAll(IDENTIFIER))

@@ -1,12 +1,6 @@
 import type { ValidatedQuery } from '#contract/validate';
-import type { Database } from './db/database.ts';
-import { buildCountSql, buildSelectSql } from './db/sql.ts';
-
-/** A list answer: the records and where the next page starts (`-1` at the end). */
-export interface ListAnswer {
-  readonly records: Record<string, unknown>[];
-  readonly next_offset: number;
-}
+import { blobBytes, type Database } from './db/database.ts';
+import { buildCountSql, buildPageSql } from './db/sql.ts';
 
 /** A count answer. */
 export interface CountAnswer {
@@ -22,7 +16,10 @@ export class RowCapExceeded extends Error {
   }
 }
 
-/** Runs a validated query; every identifier comes from the catalog, every value is bound. */
+/**
+ * Runs a validated query and answers its JSON text; every identifier comes from the catalog,
+ * every value is bound.
+ */
 export async function runQuery(
   database: Database,
   query: ValidatedQuery,
@@ -32,20 +29,32 @@ export async function runQuery(
     /** Deadline of each statement; past it DuckDB is interrupted (`QueryTimeout`). */
     readonly timeoutMs: number;
   },
-): Promise<ListAnswer | CountAnswer> {
+): Promise<string | Buffer> {
   if (query.countOnly) {
     const [row] = await database.rows(buildCountSql(query, options.today), options);
-    return { record_count: Number(row?.record_count ?? 0) };
+    const answer: CountAnswer = { record_count: Number(row?.record_count ?? 0) };
+    return JSON.stringify(answer);
   }
   if (query.maxNum !== undefined && query.maxNum > options.rowCap) {
     throw new RowCapExceeded(options.rowCap);
   }
   // An empty page has no next page: answering `offset + 0` would send a client round forever.
-  if (query.maxNum === 0) return { records: [], next_offset: -1 };
+  if (query.maxNum === 0) return listJson(Buffer.alloc(0), -1);
   const pageSize = query.maxNum ?? options.rowCap;
-  const rows = await database.rows(buildSelectSql(query, options.today, pageSize + 1), options);
-  const hasMore = rows.length > pageSize;
+  const [page] = await database.rows(buildPageSql(query, options.today, pageSize), options);
+  const hasMore = Number(page?.fetched ?? 0) > pageSize;
   if (hasMore && query.maxNum === undefined) throw new RowCapExceeded(options.rowCap);
-  const records = hasMore ? rows.slice(0, pageSize) : rows;
-  return { records, next_offset: hasMore ? query.offset + pageSize : -1 };
+  return listJson(blobBytes(page?.records), hasMore ? query.offset + pageSize : -1);
+}
+
+/**
+ * A list answer, `{"records":[…],"next_offset":n}`, around records DuckDB wrote as JSON: the
+ * bytes go out as they are, never parsed into objects and written again.
+ */
+function listJson(records: Uint8Array, nextOffset: number): Buffer {
+  return Buffer.concat([
+    Buffer.from('{"records":['),
+    records,
+    Buffer.from(`],"next_offset":${String(nextOffset)}}`),
+  ]);
 }

@@ -152,12 +152,12 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
     query: async (request) => {
       const query = permittedQuery(authenticate(request.accessToken), request.body);
       try {
-        const answer = await runQuery(deps.database, query, {
+        const json = await runQuery(deps.database, query, {
           today: new Date(deps.now()),
           rowCap: deps.rowCap,
           timeoutMs: deps.queryTimeoutMs,
         });
-        return jsonAnswer(200, answer);
+        return { status: 200, json };
       } catch (error) {
         throw queryFailure(error);
       }

@@ -1,4 +1,4 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBBlobValue, DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SqlStatement } from './sql.ts';
 
@@ -12,6 +12,13 @@ export interface DatabaseOptions {
   readonly threads?: number;
   /** Statements that may wait for a connection; more are refused (`DatabaseBusy`). */
   readonly maxWaiting?: number;
+}
+
+/** The bytes of a BLOB value as `rows` read it; a NULL BLOB has none. */
+export function blobBytes(value: unknown): Uint8Array {
+  if (value === null || value === undefined) return new Uint8Array(0);
+  if (value instanceof DuckDBBlobValue) return value.bytes;
+  throw new TypeError('expected a BLOB value');
 }
 
 /** Requests waiting for a connection beyond which new ones are refused at once. */

@@ -166,22 +166,42 @@ export function buildCountSql(query: ValidatedQuery, today: Date): SqlStatement 
   };
 }
 
+/** How a selected field becomes a JSON value: doubles that are not finite become null. */
+function jsonValue(field: ValidatedQuery['fields'][number]): string {
+  const column = `page.${quoteIdentifier(field.name)}`;
+  return field.kind === 'number' || field.kind === 'percent'
+    ? `CASE WHEN isfinite(${column}) THEN ${column} END`
+    : column;
+}
+
 /**
- * The page of rows for a query. `limit` is one more than the page size, so the caller can tell
- * whether a next page exists; the row id ends every ordering so pages never overlap.
+ * One page of a query as JSON, made by DuckDB: `fetched` (rows read, at most `pageSize + 1`, so
+ * the caller can tell whether a next page exists) and `records`, the UTF-8 bytes of the page's
+ * records joined by commas, in order. Why DuckDB writes the JSON: turning each value into a
+ * JavaScript one costs ~5× finding the rows (32,858 rows of one filer: 170 ms against 36 ms),
+ * while one BLOB crosses into Node as a single copy. The row id ends every ordering so pages
+ * never overlap; the same ordering, over the page's rows only, numbers them for the join.
  */
-export function buildSelectSql(query: ValidatedQuery, today: Date, limit: number): SqlStatement {
+export function buildPageSql(query: ValidatedQuery, today: Date, pageSize: number): SqlStatement {
   const params: SqlStatement['params'] = [];
   const bind = binder(params);
   const where = whereClause(query, bind, today);
-  const order = [
-    ...query.orderBy.map(
-      (term) => `${quoteIdentifier(term.definition.name)} ${term.direction} NULLS LAST`,
-    ),
-    `${quoteIdentifier(ROW_ID_COLUMN)} ASC`,
-  ].join(', ');
+  const terms = [
+    ...query.orderBy.map((term) => ({ column: term.definition.name, direction: term.direction })),
+    { column: ROW_ID_COLUMN, direction: 'ASC' },
+  ];
+  const keys = terms.map((term, index) => `${quoteIdentifier(term.column)} AS __key_${index}`);
+  const order = (name: (column: string, index: number) => string) =>
+    terms
+      .map((term, index) => `${name(term.column, index)} ${term.direction} NULLS LAST`)
+      .join(', ');
+  const page = `SELECT ${selectExpression(query)}, ${keys.join(', ')} FROM ${sourceOf(query)}${where} ORDER BY ${order(quoteIdentifier)} LIMIT ${bind(pageSize + 1)} OFFSET ${bind(query.offset)}`;
+  const record = `to_json(struct_pack(${query.fields
+    .map((field) => `${quoteIdentifier(field.name)} := ${jsonValue(field)}`)
+    .join(', ')}))::VARCHAR`;
+  const numbered = `SELECT ${record} AS record, row_number() OVER (ORDER BY ${order((_, index) => `__key_${index}`)}) AS position FROM (${page}) page`;
   return {
-    sql: `SELECT ${selectExpression(query)} FROM ${sourceOf(query)}${where} ORDER BY ${order} LIMIT ${bind(limit)} OFFSET ${bind(query.offset)}`,
+    sql: `SELECT CAST(count(*) AS DOUBLE) AS fetched, encode(coalesce(string_agg(record, ',' ORDER BY position) FILTER (WHERE position <= ${bind(pageSize)}), '')) AS records FROM (${numbered}) numbered`,
     params,
   };
 }
