@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { queryInPage } from './api-in-page.ts';
-import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
+import { expectNoSeriousA11yIssues, openBuilder, openJson, signIn } from './journey.ts';
 
 /** Picks a field by typing its name into the row's field picker and pressing Enter. */
 /** Picks a just-added row's field as an analyst at the keyboard does: its picker has the focus. */
@@ -64,7 +64,9 @@ test('an analyst builds A and (B or C) with a between on Filed at, and sees the 
   await expect(table.getByRole('row')).toHaveCount(9);
 
   // The same body, sent straight to the API, returns the same rows.
-  const body = JSON.parse(await page.getByLabel('Request body (JSON)').inputValue()) as {
+  // The run collapsed the query to chips; its JSON is one toggle away.
+  await expect(page.getByRole('button', { name: /^Edit condition 1: Filer is/ })).toBeVisible();
+  const body = JSON.parse(await (await openJson(page)).inputValue()) as {
     filters: { filter: unknown[] };
   };
   expect(body.filters.filter).toEqual([
@@ -85,7 +87,7 @@ test('a pasted body with an unknown field is kept as written and sent unchanged'
 }) => {
   await page.goto('/login?redirect=%2Fq%2Fmetro_area__c');
   await signIn(page, 'analyst', 'analyst-demo');
-  const panel = page.getByLabel('Request body (JSON)');
+  const panel = await openJson(page);
   const pasted = {
     module: 'metro_area__c',
     filters: {
@@ -95,11 +97,14 @@ test('a pasted body with an unknown field is kept as written and sent unchanged'
   await panel.fill('{"module": "metro_area__c", ');
   await expect(page.getByText(/^Not valid JSON/)).toBeVisible();
   await panel.fill(JSON.stringify(pasted));
+  // Back in the builder, the condition it cannot edit is there, kept as written.
+  await openBuilder(page);
   const kept = page.getByRole('group', { name: 'Condition 2, kept as written' });
   await expect(kept).toContainText('population__c');
   await expect(page.getByRole('group', { name: 'Condition 1' }).getByLabel('Field')).toHaveValue(
     'Country',
   );
+  await openJson(page);
   await expect.poll(async () => JSON.parse(await panel.inputValue()) as unknown).toEqual(pasted);
 });
 
@@ -115,7 +120,7 @@ test('results of an edited, unrun query are marked as such until it runs', async
   await expect(page.getByRole('button', { name: 'Copy link', exact: true })).toBeVisible();
 
   // An edit: the results stay, marked, and the link says it holds the edited query.
-  const rows = page.getByLabel('Rows (max_num)');
+  const rows = (await openBuilder(page)).getByLabel('Rows (max_num)');
   const asRun = await rows.inputValue();
   await rows.fill('5');
   await expect(stale).toBeVisible();
@@ -132,5 +137,6 @@ test('results of an edited, unrun query are marked as such until it runs', async
   await rows.fill('5');
   await stale.getByRole('button', { name: 'Run the edited query' }).click();
   await expect(stale).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '5 rows' })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(6);
 });

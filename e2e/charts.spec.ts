@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { parseRfc4180 } from '../testing/rfc4180.ts';
 import { queryInPage } from './api-in-page.ts';
-import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
+import { expectNoSeriousA11yIssues, openBuilder, signIn } from './journey.ts';
 
 /**
  * Screenshots of each chart are kept as artifacts (test-results/…/charts-*.png) to be looked at,
@@ -125,7 +125,7 @@ test('from a 13F chart, the matched account opens in another module, and back re
 
   await expect(page).toHaveURL(/\/q\/investment_holdings#s=/);
   await expect(page.getByRole('heading', { name: 'Investment holdings' })).toBeVisible();
-  const builder = page.getByRole('region', { name: 'Query builder' });
+  const builder = await openBuilder(page);
   await expect(builder.getByLabel('Field').first()).toHaveValue('Account ID');
   const accountId = await builder
     .getByLabel(/value$/)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Fills the sign-in form (the page or the re-login dialog) and submits it. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
@@ -37,4 +37,29 @@ export async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
       nodes: violation.nodes.map((node) => node.target.join(' ')),
     }));
   expect(serious).toEqual([]);
+}
+
+/**
+ * The query in the editor the test needs: after a run the query is a bar of chips, so "Edit
+ * query" opens it first; then the Builder / JSON toggle picks the editor.
+ */
+async function openQueryEditor(page: Page, editor: 'Builder' | 'JSON'): Promise<void> {
+  const query = page.getByRole('region', { name: 'Query', exact: true });
+  await expect(query).toBeVisible();
+  const edit = query.getByRole('button', { name: 'Edit query' });
+  if (await edit.isVisible()) await edit.click();
+  const toggle = page.getByRole('radiogroup', { name: 'Edit the query with' });
+  await toggle.getByText(editor, { exact: true }).click();
+}
+
+/** The full builder, opened as an analyst would; returns its region. */
+export async function openBuilder(page: Page): Promise<Locator> {
+  await openQueryEditor(page, 'Builder');
+  return page.getByRole('region', { name: 'Query builder' });
+}
+
+/** The request body's JSON editor, opened as an analyst would; returns its text box. */
+export async function openJson(page: Page): Promise<Locator> {
+  await openQueryEditor(page, 'JSON');
+  return page.getByLabel('Request body (JSON)');
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessTokenOf, recordUrls, signIn } from './journey.ts';
+import { accessTokenOf, openBuilder, openJson, recordUrls, signIn } from './journey.ts';
 
 test('a copied link opens the same query and view for a colleague after sign-in, and carries no token', async ({
   browser,
@@ -8,7 +8,7 @@ test('a copied link opens the same query and view for a colleague after sign-in,
   const page = await context.newPage();
   await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings')}`);
   await signIn(page, 'analyst', 'analyst-demo');
-  const builder = page.getByRole('region', { name: 'Query builder' });
+  const builder = await openBuilder(page);
   await builder.getByLabel('Rows (max_num)').fill('7');
   await page.getByRole('button', { name: 'Run query' }).click();
   const table = page.getByRole('table', { name: 'Results' });
@@ -23,10 +23,7 @@ test('a copied link opens the same query and view for a colleague after sign-in,
   await page.getByRole('tab', { name: 'Holdings changes' }).click();
   await page.getByRole('checkbox', { name: 'Unchanged' }).check();
   const rows = await table.getByRole('row').allInnerTexts();
-  const body = await page
-    .getByRole('region', { name: 'Request body' })
-    .getByRole('textbox')
-    .inputValue();
+  const body = await (await openJson(page)).inputValue();
 
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
@@ -45,9 +42,11 @@ test('a copied link opens the same query and view for a colleague after sign-in,
   await expect(other.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await signIn(other, 'analyst', 'analyst-demo');
   await expect(other.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
-  expect(
-    await other.getByRole('region', { name: 'Request body' }).getByRole('textbox').inputValue(),
-  ).toBe(body);
+  // The link opens on the answer, the query collapsed to its chips.
+  await expect(
+    other.getByRole('button', { name: /^Edit condition 2: Period of report is/ }),
+  ).toBeVisible();
+  expect(await (await openJson(other)).inputValue()).toBe(body);
   const theirTable = other.getByRole('table', { name: 'Results' });
   expect(await theirTable.getByRole('row').allInnerTexts()).toEqual(rows);
   await expect(theirTable.getByRole('columnheader', { name: 'Value (USD)' })).toHaveAttribute(
@@ -92,6 +91,7 @@ test('Back and Forward move between the runs, and no history entry holds a token
   const maxRows = page.getByRole('region', { name: 'Query builder' }).getByLabel('Rows (max_num)');
   const table = page.getByRole('table', { name: 'Results' });
   const run = async (rows: number) => {
+    await openBuilder(page);
     await maxRows.fill(String(rows));
     await page.getByRole('button', { name: 'Run query' }).click();
     await expect(table).toHaveAttribute('aria-rowcount', String(rows + 1));
@@ -110,19 +110,20 @@ test('Back and Forward move between the runs, and no history entry holds a token
 
   await page.goBack();
   await expect(table).toHaveAttribute('aria-rowcount', '4');
-  await expect(maxRows).toHaveValue('3');
+  await expect(page.getByRole('button', { name: '3 rows' })).toBeVisible();
   // The view went back with the run: the charts were hidden after the 3-row run.
   await expect(page.getByRole('switch', { name: 'Charts' })).not.toBeChecked();
   await remember();
   await page.goBack();
   await expect(table).toHaveAttribute('aria-rowcount', '8');
-  await expect(maxRows).toHaveValue('7');
+  await expect(page.getByRole('button', { name: '7 rows' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Charts' })).toBeChecked();
   await remember();
   await page.goForward();
   await expect(table).toHaveAttribute('aria-rowcount', '4');
   await page.goForward();
   await expect(table).toHaveAttribute('aria-rowcount', '6');
+  await openBuilder(page);
   await expect(maxRows).toHaveValue('5');
 
   // The address is always a link to what is shown: reloading it shows the same.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parseRfc4180 } from '../testing/rfc4180.ts';
-import { signIn } from './journey.ts';
+import { openJson, signIn } from './journey.ts';
 
 test('an analyst sorts the rows, hides a column and downloads a CSV that matches the table', async ({
   page,
@@ -60,7 +60,9 @@ test('planted hostile values stay text: no script link, and the CSV neutralises 
   });
   await page.goto('/login?redirect=%2Fq%2Fmanager_presentation__c');
   await signIn(page, 'analyst', 'analyst-demo');
-  await page.getByLabel('Request body (JSON)').fill(
+  await (
+    await openJson(page)
+  ).fill(
     JSON.stringify({
       module: 'manager_presentation__c',
       filters: {

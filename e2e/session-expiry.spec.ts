@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './journey.ts';
+import { openJson, signIn } from './journey.ts';
 import { SHORT_SESSION_SERVER } from './servers.ts';
 
 test.use({ baseURL: SHORT_SESSION_SERVER.url });
@@ -18,7 +18,7 @@ test('a session that ends mid-work: re-login over the page, nothing lost, the qu
   await expect(page.getByRole('heading', { name: 'Metro areas' })).toBeVisible();
 
   // The analyst edits the query: the state the re-login must not lose.
-  const editor = page.getByLabel('Request body (JSON)');
+  const editor = await openJson(page);
   const edited = JSON.stringify({
     module: 'metro_area__c',
     filters: { filter: [{ country__c: { $equals: 'United Kingdom' } }], max_num: '7' },
@@ -40,6 +40,7 @@ test('a session that ends mid-work: re-login over the page, nothing lost, the qu
   await expect(dialog).toBeHidden();
 
   await expect(page.getByRole('table', { name: 'Results' })).toContainText('United Kingdom');
+  await openJson(page);
   await expect(editor).toHaveValue(edited);
   // The count that met the 401 ran once more after the sign-in, then the rows came.
   const after = queries.slice(before);

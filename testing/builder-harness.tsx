@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MantineContext, useMantineContext } from '@mantine/core';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import type { ModuleId } from '#contract/catalog';
 import type { Operator } from '#contract/operators';
-import { JsonPanel } from '../src/features/builder/json-panel.tsx';
+import { CopyBodyButtons, JsonPanel } from '../src/features/builder/json-panel.tsx';
 import { stateFromBody } from '../src/features/builder/wire.ts';
 import { QueryBuilder } from '../src/features/builder/query-builder.tsx';
+import { QueryChips } from '../src/features/builder/query-chips.tsx';
 import { BlockingProblems, QuerySummary } from '../src/features/builder/query-summary.tsx';
 import { useQueryBuilder } from '../src/features/builder/use-query-builder.ts';
 import type { BuilderState } from '../src/features/builder/model.ts';
@@ -49,14 +51,42 @@ function MantineTestEnv({ children }: { children: ReactNode }) {
   return <MantineContext value={{ ...context, env: 'test' }}>{children}</MantineContext>;
 }
 
-function Harness({ initial, singleSortKey }: { initial: BuilderState; singleSortKey: boolean }) {
+function Harness({
+  initial,
+  singleSortKey,
+  collapsed: startCollapsed,
+}: {
+  initial: BuilderState;
+  singleSortKey: boolean;
+  collapsed: boolean;
+}) {
   const builder = useQueryBuilder(initial);
+  // As in the workspace: collapsed, the builder is not mounted and the chips stand for it.
+  const [collapsed, setCollapsed] = useState(startCollapsed);
   return (
     <>
-      <section aria-label="Query builder">
-        <QueryBuilder builder={builder} singleSortKey={singleSortKey} />
-      </section>
+      <button
+        type="button"
+        onClick={() => {
+          setCollapsed(!collapsed);
+        }}
+      >
+        {collapsed ? 'Edit query' : 'Hide query'}
+      </button>
+      {collapsed ? (
+        <QueryChips
+          builder={builder}
+          onEdit={() => {
+            setCollapsed(false);
+          }}
+        />
+      ) : (
+        <section aria-label="Query builder">
+          <QueryBuilder builder={builder} singleSortKey={singleSortKey} />
+        </section>
+      )}
       <section aria-label="Request body">
+        <CopyBodyButtons builder={builder} />
         <JsonPanel builder={builder} />
       </section>
       <QuerySummary builder={builder} />
@@ -75,13 +105,21 @@ function Harness({ initial, singleSortKey }: { initial: BuilderState; singleSort
  */
 export function setupBuilder(
   body: Record<string, unknown>,
-  options: { readonly singleSortKey?: boolean } = {},
+  options: {
+    readonly singleSortKey?: boolean;
+    /** Start with the query collapsed to chips, as after a run. */
+    readonly collapsed?: boolean;
+  } = {},
 ) {
   const read = stateFromBody(body);
   if (!read.ok) throw new Error(`setupBuilder: ${read.message}`);
   const view = renderWithProviders(
     <MantineTestEnv>
-      <Harness initial={read.state} singleSortKey={options.singleSortKey ?? false} />
+      <Harness
+        initial={read.state}
+        singleSortKey={options.singleSortKey ?? false}
+        collapsed={options.collapsed ?? false}
+      />
     </MantineTestEnv>,
     // Mantine's test env has no transitions, so the user-event session need not wait between keys.
     { userDelay: null },

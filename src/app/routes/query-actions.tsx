@@ -1,4 +1,5 @@
 import { Button, Group, Kbd, Paper, Stack } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
 import type { ModuleId } from '#contract/catalog';
 import { BlockingProblems, QuerySummary } from '../../features/builder/query-summary.tsx';
 import { summarize } from '../../features/builder/summary.ts';
@@ -19,47 +20,71 @@ function RunShortcut() {
   );
 }
 
-/** Below the builder: what the query asks, and what to do with it (run, reset, save, share). */
-export function QueryActions({
-  module,
+/** "Run query", with its shortcut; disabled while the query has a blocking problem. */
+export function RunButton({
   builder,
-  view,
   onRun,
-  unrun,
-  onBackToStarter,
+  size = 'sm',
 }: {
-  module: ModuleId;
   builder: QueryBuilderModel;
-  view: WorkspaceView;
   onRun: () => void;
-  /** The builder differs from the query whose results are on screen. */
-  unrun: boolean;
-  onBackToStarter: () => void;
+  size?: ButtonProps['size'];
 }) {
+  return (
+    <Button
+      size={size}
+      onClick={onRun}
+      disabled={builder.blocking.length > 0}
+      aria-keyshortcuts="Control+Enter Meta+Enter"
+      rightSection={<RunShortcut />}
+    >
+      Run query
+    </Button>
+  );
+}
+
+interface QueryToolsProps {
+  readonly module: ModuleId;
+  readonly builder: QueryBuilderModel;
+  readonly view: WorkspaceView;
+  /** The builder differs from the query whose results are on screen. */
+  readonly unrun: boolean;
+  readonly size?: ButtonProps['size'];
+}
+
+/** Save, open a saved query, share: the same wherever the query is shown. */
+export function QueryTools({ module, builder, view, unrun, size = 'sm' }: QueryToolsProps) {
+  return (
+    <>
+      <SaveQueryButton
+        state={workspaceLinkOf(module, builder.body, view)}
+        suggestedName={summarize(builder.state)}
+        size={size}
+      />
+      <SavedQueriesMenu module={module} size={size} />
+      <ShareLink module={module} body={builder.body} view={view} unrun={unrun} size={size} />
+    </>
+  );
+}
+
+/** Below the full builder: what the query asks, and what to do with it (run, reset, save, share). */
+export function QueryActions({
+  onRun,
+  onBackToStarter,
+  ...tools
+}: QueryToolsProps & { onRun: () => void; onBackToStarter: () => void }) {
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
-        <QuerySummary builder={builder} />
+        <QuerySummary builder={tools.builder} />
         <Group gap="sm">
-          <Button
-            onClick={onRun}
-            disabled={builder.blocking.length > 0}
-            aria-keyshortcuts="Control+Enter Meta+Enter"
-            rightSection={<RunShortcut />}
-          >
-            Run query
-          </Button>
+          <RunButton builder={tools.builder} onRun={onRun} />
           <Button variant="default" onClick={onBackToStarter}>
             Back to the starter query
           </Button>
-          <SaveQueryButton
-            state={workspaceLinkOf(module, builder.body, view)}
-            suggestedName={summarize(builder.state)}
-          />
-          <SavedQueriesMenu module={module} />
-          <ShareLink module={module} body={builder.body} view={view} unrun={unrun} />
+          <QueryTools {...tools} />
         </Group>
-        <BlockingProblems builder={builder} />
+        <BlockingProblems builder={tools.builder} />
       </Stack>
     </Paper>
   );

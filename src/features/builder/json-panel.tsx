@@ -31,6 +31,19 @@ function pretty(body: unknown): string {
   return JSON.stringify(body, null, 2);
 }
 
+/** Copy the request body, or a curl command that sends it: one click from builder and JSON. */
+export function CopyBodyButtons({ builder }: { builder: QueryBuilderModel }) {
+  return (
+    <Group gap={4}>
+      <CopyTextButton value={pretty(builder.body)} label="Copy" />
+      <CopyTextButton
+        value={curlCommand(builder.body, window.location.origin)}
+        label="Copy as curl"
+      />
+    </Group>
+  );
+}
+
 /**
  * The exact request body, both ways: the builder's edits show here at once, and a body edited
  * or pasted here updates the builder. Invalid JSON is named and the builder keeps its state.
@@ -77,18 +90,11 @@ export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
     load(read.state);
   };
 
-  const origin = window.location.origin;
   return (
     <Stack gap="xs">
-      <Group justify="space-between">
-        <Text size="sm" fw={500} component="label" htmlFor="request-body">
-          Request body (JSON)
-        </Text>
-        <Group gap={4}>
-          <CopyTextButton value={pretty(body)} label="Copy" />
-          <CopyTextButton value={curlCommand(body, origin)} label="Copy as curl" />
-        </Group>
-      </Group>
+      <Text size="sm" fw={500} component="label" htmlFor="request-body">
+        Request body (JSON)
+      </Text>
       <Textarea
         id="request-body"
         autosize

@@ -8,7 +8,11 @@ function sentFilters(view: ReturnType<typeof setupBuilder>) {
   return (view.sent() as { filters?: Record<string, unknown> }).filters ?? {};
 }
 
-function columnOrder() {
+/** The column order as the "Column order…" popover lists it (opened when it is not). */
+async function columnOrder(view: ReturnType<typeof setupBuilder>) {
+  if (!screen.queryByRole('list', { name: 'Column order' })) {
+    await view.user.click(screen.getByRole('button', { name: 'Column order…' }));
+  }
   const list = screen.getByRole('list', { name: 'Column order' });
   return within(list)
     .getAllByRole('listitem')
@@ -22,11 +26,11 @@ describe('fields to return', () => {
     await choose(view, view.builderRegion(), 'Fields to return', 'Ticker');
     await choose(view, view.builderRegion(), 'Fields to return', 'Value (USD)');
     expect(sentFilters(view).fields).toEqual(['ticker', 'value']);
-    expect(columnOrder()).toEqual(['1.Ticker', '2.Value (USD)']);
+    expect(await columnOrder(view)).toEqual(['1.Ticker', '2.Value (USD)']);
 
     expect(screen.getByRole('button', { name: 'Move Value (USD) later' })).toBeDisabled();
     await view.user.click(screen.getByRole('button', { name: 'Move Value (USD) earlier' }));
-    expect(columnOrder()).toEqual(['1.Value (USD)', '2.Ticker']);
+    expect(await columnOrder(view)).toEqual(['1.Value (USD)', '2.Ticker']);
     expect(sentFilters(view).fields).toEqual(['value', 'ticker']);
     await view.user.click(screen.getByRole('button', { name: 'Move Value (USD) later' }));
     expect(sentFilters(view).fields).toEqual(['ticker', 'value']);
@@ -36,7 +40,7 @@ describe('fields to return', () => {
     const view = setupBuilder({ module: 'updates' });
     await view.user.click(screen.getByRole('button', { name: 'Start from the defaults' }));
     expect(sentFilters(view).fields).toEqual(CATALOG.updates.defaultFields);
-    expect(columnOrder()[0]).toBe('1.Record ID');
+    expect((await columnOrder(view))[0]).toBe('1.Record ID');
   });
 
   it('removing every field sends no filters.fields, so the defaults apply', async () => {
@@ -44,7 +48,7 @@ describe('fields to return', () => {
     await view.user.click(screen.getByRole('combobox', { name: 'Fields to return' }));
     await view.user.keyboard('{Backspace}');
     expect(sentFilters(view)).not.toHaveProperty('fields');
-    expect(screen.queryByRole('list', { name: 'Column order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Column order…' })).not.toBeInTheDocument();
     expect(screen.getByText('None chosen: the module’s default fields.')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Popover, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { CATALOG } from '#contract/catalog';
 import { MoveButtons } from '../../components/move-buttons.tsx';
 import { moved } from '../../components/moved.ts';
@@ -41,29 +41,38 @@ function ColumnChooser() {
         >
           Start from the defaults
         </Button>
+        {fields.length > 1 && (
+          <Popover position="bottom-start" shadow="md" trapFocus>
+            <Popover.Target>
+              <Button size="compact-xs" variant="subtle">
+                Column order…
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap={2} role="list" aria-label="Column order" miw={260}>
+                {fields.map((name, index) => (
+                  <Group key={name} gap={4} role="listitem" wrap="nowrap">
+                    <Text size="xs" w={18} c="dimmed">
+                      {index + 1}.
+                    </Text>
+                    <Text size="xs" style={{ flex: 1 }}>
+                      {labels.get(name) ?? name}
+                    </Text>
+                    <MoveButtons
+                      name={labels.get(name) ?? name}
+                      index={index}
+                      count={fields.length}
+                      onMove={(at, by) => {
+                        field.onChange(moved(fields, at, by));
+                      }}
+                    />
+                  </Group>
+                ))}
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+        )}
       </Group>
-      {fields.length > 1 && (
-        <Stack gap={2} role="list" aria-label="Column order">
-          {fields.map((name, index) => (
-            <Group key={name} gap={4} role="listitem" wrap="nowrap">
-              <Text size="xs" w={18} c="dimmed">
-                {index + 1}.
-              </Text>
-              <Text size="xs" style={{ flex: 1 }}>
-                {labels.get(name) ?? name}
-              </Text>
-              <MoveButtons
-                name={labels.get(name) ?? name}
-                index={index}
-                count={fields.length}
-                onMove={(at, by) => {
-                  field.onChange(moved(fields, at, by));
-                }}
-              />
-            </Group>
-          ))}
-        </Stack>
-      )}
     </Stack>
   );
 }

@@ -153,3 +153,44 @@ export function summarize(state: BuilderState): string {
   ];
   return parts.filter((part) => part !== undefined).join(', ');
 }
+
+/** One chip of the collapsed query: a top-level condition, or one output option. */
+export type QueryChip =
+  | {
+      readonly kind: 'condition' | 'group' | 'raw';
+      /** Where the node stands in the top-level filter. */
+      readonly index: number;
+      readonly text: string;
+    }
+  | { readonly kind: 'output'; readonly text: string };
+
+/**
+ * The query as chips, in the order the summary reads: each top-level condition (a group as one
+ * chip), then the sort, the rows, the offset and "count only".
+ */
+export function queryChips(state: BuilderState): QueryChip[] {
+  const conditions = (state.filter ?? []).map((node, index): QueryChip => ({
+    kind: node.type,
+    index,
+    text:
+      node.type === 'group'
+        ? `${node.combinator === '$or' ? 'Any' : 'All'} of ${nodePhrase(state.module, node)}`
+        : nodePhrase(state.module, node),
+  }));
+  const order = orderPhrase(state);
+  const rows = rowsPhrase(state.maxNum);
+  const skip = state.offset === undefined || Number(state.offset) === 0 ? undefined : state.offset;
+  const counting = state.countOnly === true || state.countOnly === '1';
+  const outputs = [
+    counting ? 'Count only' : undefined,
+    order === undefined ? undefined : `Sorted by ${order}`,
+    counting || rows === undefined ? undefined : rows.replace(/^./, (first) => first.toUpperCase()),
+    skip === undefined ? undefined : `Skipping ${String(skip)}`,
+  ];
+  return [
+    ...conditions,
+    ...outputs
+      .filter((text) => text !== undefined)
+      .map((text): QueryChip => ({ kind: 'output', text })),
+  ];
+}

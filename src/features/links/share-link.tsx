@@ -1,4 +1,5 @@
 import { Alert, Group, Text } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
 import { useMemo } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
@@ -19,6 +20,7 @@ export function ShareLink({
   body,
   view,
   unrun = false,
+  size = 'sm',
 }: {
   module: ModuleId;
   body: Readonly<Record<string, unknown>>;
@@ -26,6 +28,7 @@ export function ShareLink({
   view?: WorkspaceView | undefined;
   /** `body` is not the query whose results are on screen: the link says so. */
   unrun?: boolean;
+  size?: ButtonProps['size'];
 }) {
   const link = useMemo(() => {
     try {
@@ -51,7 +54,7 @@ export function ShareLink({
         value={url}
         label={unrun ? 'Copy link to the edited query' : 'Copy link'}
         copiedLabel="Link copied"
-        size="sm"
+        size={size}
       />
       {unrun && (
         <Text size="xs" c="orange.9">

@@ -1,3 +1,4 @@
+import type { ButtonProps } from '@mantine/core';
 import { Button, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { addQuery } from './saved-queries.ts';
@@ -43,9 +44,11 @@ function useSavedFeedback() {
 export function SaveQueryButton({
   state,
   suggestedName,
+  size = 'sm',
 }: {
   state: WorkspaceLink;
   suggestedName: string;
+  size?: ButtonProps['size'];
 }) {
   const [opened, setOpened] = useState(false);
   const [name, setName] = useState(() => shortened(suggestedName));
@@ -77,11 +80,11 @@ export function SaveQueryButton({
 
   return (
     <>
-      <Button variant="default" onClick={open}>
+      <Button variant="default" size={size} onClick={open}>
         {savedAs === undefined ? 'Save query' : 'Saved'}
       </Button>
       {savedAs !== undefined && (
-        <Text size="sm" c="dimmed" role="status">
+        <Text size={size === 'xs' ? 'xs' : 'sm'} c="dimmed" role="status">
           Saved as “{savedAs}”. Find it under Saved queries.
         </Text>
       )}

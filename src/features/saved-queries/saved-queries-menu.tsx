@@ -1,4 +1,5 @@
 import { Button, Menu, Text } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ModuleId } from '#contract/catalog';
 import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
@@ -9,7 +10,13 @@ import { useSavedQueries } from './use-saved-queries.ts';
  * "Saved queries (n)" in a workspace: this module's saved queries, newest first, each a link
  * that opens and runs it here (a history entry of its own, so Back returns), and the full list.
  */
-export function SavedQueriesMenu({ module }: { module: ModuleId }) {
+export function SavedQueriesMenu({
+  module,
+  size = 'sm',
+}: {
+  module: ModuleId;
+  size?: ButtonProps['size'];
+}) {
   const { queries } = useSavedQueries();
   const mine = queries
     .filter((query) => query.state.module === module)
@@ -17,7 +24,9 @@ export function SavedQueriesMenu({ module }: { module: ModuleId }) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button variant="default">Saved queries ({mine.length})</Button>
+        <Button variant="default" size={size}>
+          Saved queries ({mine.length})
+        </Button>
       </Menu.Target>
       <Menu.Dropdown maw={420}>
         {mine.length === 0 && (

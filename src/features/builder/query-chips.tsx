@@ -1,0 +1,180 @@
+import { ActionIcon, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { BuilderContext } from './builder-context.ts';
+import { ConditionRow } from './condition-row.tsx';
+import type { RowActions } from './condition-row.tsx';
+import type { FilterNode } from './model.ts';
+import { newGroup } from './model.ts';
+import { queryChips } from './summary.ts';
+import type { QueryChip } from './summary.ts';
+import type { QueryBuilderModel } from './use-query-builder.ts';
+
+/** The top-level filter as the form holds it now. */
+function topLevel(builder: QueryBuilderModel): FilterNode[] {
+  return [...((builder.form.getValues('filter') as FilterNode[] | undefined) ?? [])];
+}
+
+/**
+ * What a top-level row can do from its chip. The chips edit the form's `filter` array itself:
+ * the builder's field arrays are not mounted while the query is collapsed, so nothing else
+ * holds a copy of it.
+ */
+function chipActions(builder: QueryBuilderModel, index: number, close: () => void): RowActions {
+  const write = (next: FilterNode[]) => {
+    builder.form.setValue('filter', next, { shouldDirty: true });
+  };
+  const count = topLevel(builder).length;
+  return {
+    number: String(index + 1),
+    position: index,
+    count,
+    remove: () => {
+      close();
+      write(topLevel(builder).filter((_, at) => at !== index));
+    },
+    duplicate: () => {
+      const nodes = topLevel(builder);
+      const node = nodes[index];
+      if (node)
+        write([...nodes.slice(0, index + 1), structuredClone(node), ...nodes.slice(index + 1)]);
+    },
+    wrap: () => {
+      const nodes = topLevel(builder);
+      const node = nodes[index];
+      if (node) nodes[index] = { ...newGroup('$and'), children: [node] };
+      close();
+      write(nodes);
+    },
+    move: (by) => {
+      const nodes = topLevel(builder);
+      const [node] = nodes.splice(index, 1);
+      if (node) nodes.splice(index + by, 0, node);
+      close();
+      write(nodes);
+    },
+  };
+}
+
+/** A condition's chip: its words open the condition's own row in place; × removes it. */
+function ConditionChip({
+  builder,
+  chip,
+  invalid,
+}: {
+  builder: QueryBuilderModel;
+  chip: Extract<QueryChip, { index: number }>;
+  invalid: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+  };
+  const actions = chipActions(builder, chip.index, close);
+  return (
+    <Group gap={0} wrap="nowrap" role="listitem">
+      <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" trapFocus>
+        <Popover.Target>
+          <Button
+            size="compact-sm"
+            radius="xl"
+            variant="light"
+            color={invalid ? 'red' : 'blue'}
+            styles={{ root: { borderTopRightRadius: 0, borderBottomRightRadius: 0 } }}
+            aria-label={`Edit condition ${String(chip.index + 1)}: ${chip.text}`}
+            aria-expanded={open}
+            onClick={() => {
+              setOpen((was) => !was);
+            }}
+          >
+            {chip.text}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown miw={560}>
+          <Stack gap="xs">
+            <ConditionRow path={`filter.${String(chip.index)}`} actions={actions} />
+            <Group justify="flex-end">
+              <Button size="xs" variant="default" onClick={close}>
+                Done
+              </Button>
+            </Group>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      <ActionIcon
+        size={26}
+        radius="xl"
+        variant="light"
+        color={invalid ? 'red' : 'blue'}
+        style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+        aria-label={`Remove condition ${String(chip.index + 1)}: ${chip.text}`}
+        onClick={actions.remove}
+      >
+        <Text size="xs" aria-hidden>
+          ✕
+        </Text>
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * The query collapsed to chips, as Metabase shows a question's filters: each top-level condition
+ * edits in place from its chip and is removed with its ×; a group, a condition kept as written
+ * and the output options open the full builder (`onEdit`).
+ */
+export function QueryChips({
+  builder,
+  onEdit,
+}: {
+  builder: QueryBuilderModel;
+  onEdit: () => void;
+}) {
+  const chips = queryChips(builder.state);
+  const { problemsByPath } = builder;
+  const invalidAt = (index: number) =>
+    [...problemsByPath.keys()].some(
+      (path) => path === `filter.${String(index)}` || path.startsWith(`filter.${String(index)}.`),
+    );
+  return (
+    <FormProvider {...builder.form}>
+      <BuilderContext.Provider
+        value={{ module: builder.state.module, problems: problemsByPath, singleSortKey: false }}
+      >
+        <Group gap={6} role="list" aria-label="Query conditions and options">
+          {!chips.some((chip) => chip.kind !== 'output') && (
+            <Text size="sm" c="dimmed" role="listitem">
+              No conditions: every record
+            </Text>
+          )}
+          {chips.map((chip) =>
+            chip.kind === 'condition' ? (
+              <ConditionChip
+                key={`c${String(chip.index)}`}
+                builder={builder}
+                chip={chip}
+                invalid={invalidAt(chip.index)}
+              />
+            ) : (
+              <div
+                key={chip.kind === 'output' ? chip.text : `n${String(chip.index)}`}
+                role="listitem"
+              >
+                <Button
+                  size="compact-sm"
+                  radius="xl"
+                  variant={chip.kind === 'output' ? 'default' : 'light'}
+                  color={chip.kind !== 'output' && invalidAt(chip.index) ? 'red' : 'gray'}
+                  title="Edit in the full builder"
+                  onClick={onEdit}
+                >
+                  {chip.text}
+                </Button>
+              </div>
+            ),
+          )}
+        </Group>
+      </BuilderContext.Provider>
+    </FormProvider>
+  );
+}
