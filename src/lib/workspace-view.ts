@@ -39,3 +39,29 @@ export type WorkspaceView = z.infer<typeof workspaceViewSchema>;
 
 /** A view's chart settings by name (tab, top N, filer, period…). */
 export type ChartSettings = NonNullable<WorkspaceView['chart']>;
+
+/**
+ * Chart settings that name something in the rows (a filer, a period, a security): they belong
+ * to the rows they were chosen on. The others (tab, top N, switches) are how the analyst likes
+ * to look, whatever the rows.
+ */
+const ROW_BOUND_CHART_SETTINGS = new Set(['filer', 'period', 'holding']);
+
+/**
+ * The view a new query starts with: no chart filter, no chart choice of a filer, period or
+ * security from the old rows, and the client sort only on columns the new query returns
+ * (`columns`: its fields). What it keeps is what still applies, so a link never carries state
+ * chosen on rows it does not show.
+ */
+export function viewForNewQuery(view: WorkspaceView, columns: readonly string[]): WorkspaceView {
+  const chart = Object.entries(view.chart ?? {}).filter(
+    ([name]) => !ROW_BOUND_CHART_SETTINGS.has(name),
+  );
+  const sort = (view.sort ?? []).filter((key) => columns.includes(key.id));
+  return {
+    ...view,
+    filter: undefined,
+    chart: chart.length > 0 ? Object.fromEntries(chart) : undefined,
+    sort: sort.length > 0 ? sort : undefined,
+  };
+}

@@ -1,57 +1,48 @@
-import { Alert, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
-import { sameQueryBody, withMaxNum } from '#contract/request-body';
-import { JsonPanel } from '../../features/builder/json-panel.tsx';
-import { QueryBuilder } from '../../features/builder/query-builder.tsx';
-import type { QueryBuilderModel } from '../../features/builder/use-query-builder.ts';
+import { fieldsOf, sameQueryBody, withMaxNum } from '#contract/request-body';
 import { useAppConfig } from '../../lib/app-config.ts';
+import { viewForNewQuery } from '../../lib/workspace-view.ts';
 import { LargeResultDialog } from './large-result-dialog.tsx';
 import { ModuleCount } from './module-count.tsx';
-import { QueryActions } from './query-actions.tsx';
 import { RunResults } from './run-results.tsx';
 import { LARGE_RESULT_ROWS } from './use-run-flow.ts';
 import { useWorkspaceOpening } from './use-workspace-opening.ts';
 import { starterState } from './workspace-opening.ts';
+import { WorkspaceQuery } from './workspace-query.tsx';
 
 const workspaceRoute = getRouteApi('/signed-in/q/$module');
-
-/** The query side by side: the builder, and the request body it makes. */
-function QueryPanels({
-  builder,
-  singleSortKey,
-}: {
-  builder: QueryBuilderModel;
-  singleSortKey: boolean;
-}) {
-  return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Paper withBorder p="md" component="section" aria-label="Query builder">
-          <QueryBuilder builder={builder} singleSortKey={singleSortKey} />
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
-        <Paper
-          withBorder
-          p="md"
-          component="section"
-          aria-label="Request body"
-          // The body stays in view while a long builder scrolls.
-          style={{ position: 'sticky', top: 64 }}
-        >
-          <JsonPanel builder={builder} />
-        </Paper>
-      </Grid.Col>
-    </Grid>
-  );
-}
 
 /** Ctrl+Enter, or Cmd+Enter on a Mac: "run", as in Metabase and most query editors. */
 function isRunShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean }): boolean {
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+}
+
+/** The module's name, what it holds and its record count; a link's problem under them. */
+function WorkspaceHeading({ module, problem }: { module: ModuleId; problem: string | undefined }) {
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <div>
+          <Title order={1} size="h3">
+            {CATALOG[module].label}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {CATALOG[module].summary}
+          </Text>
+        </div>
+        <ModuleCount module={module} />
+      </Group>
+      {problem && (
+        <Alert color="orange" title="This link's query was not opened" role="alert">
+          {problem}
+        </Alert>
+      )}
+    </>
+  );
 }
 
 function Workspace({
@@ -72,15 +63,27 @@ function Workspace({
   });
   const [initial] = useState(() => starterState(module, mode));
   const { run } = flow;
+  // The full builder until there is an answer to look at; then the query collapses to a bar,
+  // and "Edit query" opens it again. Nothing is lost either way: the form holds the query.
+  const [queryOpen, setQueryOpen] = useState<boolean>();
+  const hasRun = flow.state.phase !== 'idle';
 
   // The results on screen answer the last run's query; once the builder says something else,
   // they are marked as such, and "Copy link" says it copies the edited query.
   const stale = flow.state.phase !== 'idle' && !sameQueryBody(flow.state.body, builder.body);
 
   const submit = builder.form.handleSubmit(() => {
-    // A new run is a new history entry, and a chart's filter belongs to the rows it was set on.
+    // A new run is a new history entry.
     address.startingNewRun();
-    changeView({ filter: undefined });
+    // A chart's filter belongs to the rows it was set on; a different query also drops the
+    // chart's choice of filer, period or security and any client sort on columns it lacks.
+    const previous = flow.state.phase === 'idle' ? undefined : flow.state.body;
+    changeView(
+      previous !== undefined && sameQueryBody(previous, builder.body)
+        ? { filter: undefined }
+        : viewForNewQuery(view, fieldsOf(builder.body) ?? CATALOG[module].defaultFields),
+    );
+    setQueryOpen(false);
     void run(builder.body);
   });
 
@@ -94,28 +97,20 @@ function Workspace({
         if (builder.blocking.length === 0) void submit();
       }}
     >
-      <Group justify="space-between" align="baseline">
-        <Title order={1} size="h2">
-          {CATALOG[module].label}
-        </Title>
-        <ModuleCount module={module} />
-      </Group>
-      <Text c="dimmed">{CATALOG[module].summary}</Text>
-      {problem && (
-        <Alert color="orange" title="This link's query was not opened" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <QueryPanels builder={builder} singleSortKey={mode === 'upstream'} />
-      <QueryActions
+      <WorkspaceHeading module={module} problem={problem} />
+      <WorkspaceQuery
         module={module}
         builder={builder}
         view={view}
+        open={queryOpen ?? !hasRun}
+        onOpenChange={setQueryOpen}
+        collapsible={hasRun}
         onRun={() => void submit()}
         unrun={stale}
         onBackToStarter={() => {
           builder.load(initial);
         }}
+        singleSortKey={mode === 'upstream'}
       />
       <section aria-label="Results">
         <RunResults
