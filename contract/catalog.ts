@@ -21,6 +21,8 @@ export interface FieldDefinition {
   readonly datetimeForm?: 'sql' | 'iso';
   /** A one-line description for tooltips. */
   readonly description?: string;
+  /** Values are short codes (tickers, statuses, types, CUSIPs): a narrow column fits them. */
+  readonly short?: true;
 }
 
 /** One data module of the service. */
@@ -55,8 +57,8 @@ const thirteenF: ModuleDefinition = {
   fields: [
     { name: 'name', label: 'Record name', kind: 'text' },
     { name: 'nameofissuer', label: 'Issuer', kind: 'text' },
-    { name: 'ticker', label: 'Ticker', kind: 'text' },
-    { name: 'cusip', label: 'CUSIP', kind: 'id' },
+    { name: 'ticker', label: 'Ticker', kind: 'text', short: true },
+    { name: 'cusip', label: 'CUSIP', kind: 'id', short: true },
     { name: 'value', label: 'Value (USD)', kind: 'number', unit: 'usd' },
     { name: 'shrsorprnamt', label: 'Shares / principal', kind: 'number', unit: 'shares' },
     { name: 'filedat', label: 'Filed at', kind: 'datetime', datetimeForm: 'sql' },
@@ -70,6 +72,7 @@ const thirteenF: ModuleDefinition = {
       name: 'status',
       label: 'Status',
       kind: 'text',
+      short: true,
       description: 'NEW, ADDED, REDUCED, UNCHANGED or SOLD OUT versus the previous quarter.',
     },
     { name: 'pct_change_qoq', label: 'Share change QoQ', kind: 'percent' },
@@ -101,7 +104,7 @@ const investmentHoldings: ModuleDefinition = {
     { name: 'fund_balance__c', label: 'Fund balance', kind: 'number', unit: 'usd' },
     { name: 'investment_income__c', label: 'Investment income', kind: 'number', unit: 'usd' },
     { name: 'date_acquired__c', label: 'Date acquired', kind: 'date' },
-    { name: 'asset_class__c', label: 'Asset class', kind: 'text' },
+    { name: 'asset_class__c', label: 'Asset class', kind: 'text', short: true },
     { name: 'lastmodifieddate', label: 'Last modified', kind: 'datetime', datetimeForm: 'iso' },
   ],
   defaultFields: [
@@ -123,7 +126,7 @@ const accountHistory: ModuleDefinition = {
   fields: [
     { name: 'accountid', label: 'Account ID', kind: 'id' },
     { name: 'field', label: 'Field', kind: 'text' },
-    { name: 'datatype', label: 'Data type', kind: 'text' },
+    { name: 'datatype', label: 'Data type', kind: 'text', short: true },
     { name: 'oldvalue', label: 'Old value', kind: 'text' },
     { name: 'newvalue', label: 'New value', kind: 'text' },
     { name: 'createddate', label: 'Changed on', kind: 'date' },
@@ -138,7 +141,7 @@ const metroAreas: ModuleDefinition = {
   fields: [
     { name: 'name', label: 'Metro area', kind: 'text' },
     { name: 'createddate', label: 'Created', kind: 'datetime', datetimeForm: 'iso' },
-    { name: 'country__c', label: 'Country', kind: 'text' },
+    { name: 'country__c', label: 'Country', kind: 'text', short: true },
     { name: 'sort_order__c', label: 'Sort order', kind: 'number' },
   ],
   defaultFields: ['name', 'country__c', 'sort_order__c', 'createddate'],
@@ -151,8 +154,8 @@ const managerPresentations: ModuleDefinition = {
   fields: [
     { name: 'name', label: 'Presentation', kind: 'text' },
     { name: 'createddate', label: 'Created', kind: 'datetime', datetimeForm: 'iso' },
-    { name: 'type__c', label: 'Type', kind: 'text' },
-    { name: 'manager_presentation_type__c', label: 'Presentation type', kind: 'text' },
+    { name: 'type__c', label: 'Type', kind: 'text', short: true },
+    { name: 'manager_presentation_type__c', label: 'Presentation type', kind: 'text', short: true },
     { name: 'document_name', label: 'Document', kind: 'text' },
     { name: 'url', label: 'Document URL', kind: 'url' },
   ],
@@ -173,7 +176,7 @@ const updates: ModuleDefinition = {
   fields: [
     { name: 'sfid', label: 'Record ID', kind: 'id' },
     { name: 'name', label: 'Update', kind: 'text' },
-    { name: 'type__c', label: 'Type', kind: 'text' },
+    { name: 'type__c', label: 'Type', kind: 'text', short: true },
     { name: 'field_name__c', label: 'Field changed', kind: 'text' },
     { name: 'contact__c', label: 'Contact ID', kind: 'id' },
     { name: 'contact_name__c', label: 'Contact', kind: 'text' },

@@ -1,4 +1,15 @@
-import { Anchor, AppShell, Badge, Button, Divider, Group, NavLink, Text } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  Text,
+} from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
@@ -31,12 +42,12 @@ function SessionTimeLeft({ expiresAt }: { expiresAt: number }) {
   );
 }
 
-function ModuleNavigation() {
+function ModuleNavigation({ onNavigate }: { onNavigate: () => void }) {
   const refused = useRefusedModules();
   const { module: current } = useParams({ strict: false });
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
-    <AppShell.Navbar p="xs" component="nav" aria-label="Modules">
+    <AppShell.Navbar p="xs" component="nav" aria-label="Modules" id="module-navigation">
       {MODULE_IDS.map((id) => (
         <NavLink
           key={id}
@@ -50,6 +61,7 @@ function ModuleNavigation() {
               </Badge>
             ) : undefined
           }
+          onClick={onNavigate}
           renderRoot={(props) => <Link to="/q/$module" params={{ module: id }} {...props} />}
         />
       ))}
@@ -57,9 +69,36 @@ function ModuleNavigation() {
       <NavLink
         label="Saved queries"
         active={pathname === '/saved'}
+        onClick={onNavigate}
         renderRoot={(props) => <Link to="/saved" {...props} />}
       />
     </AppShell.Navbar>
+  );
+}
+
+/** Shows or hides the module list: one for wide screens, one for phone-sized ones. */
+function SidebarToggle({
+  open,
+  onToggle,
+  ...visibility
+}: {
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  visibleFrom?: 'sm';
+  hiddenFrom?: 'sm';
+}) {
+  return (
+    <Burger
+      size="sm"
+      {...visibility}
+      opened={open}
+      onClick={() => {
+        onToggle(!open);
+      }}
+      aria-label={open ? 'Hide the module list' : 'Show the module list'}
+      aria-expanded={open}
+      aria-controls="module-navigation"
+    />
   );
 }
 
@@ -72,8 +111,23 @@ export function AppLayout() {
     signOut();
     void navigate({ to: '/login', search: {} });
   };
+  // The module list gives its width to the results when hidden; a wide screen remembers the
+  // choice (a layout preference, nothing private), a phone-sized one starts with it closed.
+  const [sidebarOpen, setSidebarOpen] = useLocalStorage({
+    key: 'dashboard.sidebar-open',
+    defaultValue: true,
+  });
+  const [mobileOpen, setMobileOpen] = useState(false);
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 230, breakpoint: 'sm' }} padding="md">
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{
+        width: 230,
+        breakpoint: 'sm',
+        collapsed: { desktop: !sidebarOpen, mobile: !mobileOpen },
+      }}
+      padding="md"
+    >
       <a
         href="#main"
         className={classes.skipLink}
@@ -86,15 +140,19 @@ export function AppLayout() {
         Skip to the workspace
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Anchor
-            fw={700}
-            c="var(--mantine-color-text)"
-            underline="hover"
-            renderRoot={(props) => <Link to="/" {...props} />}
-          >
-            Marketplace analyst dashboard
-          </Anchor>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <SidebarToggle open={sidebarOpen} onToggle={setSidebarOpen} visibleFrom="sm" />
+            <SidebarToggle open={mobileOpen} onToggle={setMobileOpen} hiddenFrom="sm" />
+            <Anchor
+              fw={700}
+              c="var(--mantine-color-text)"
+              underline="hover"
+              renderRoot={(props) => <Link to="/" {...props} />}
+            >
+              Marketplace analyst dashboard
+            </Anchor>
+          </Group>
           <Group gap="sm">
             <Badge variant="light" color={appConfig.mode === 'embedded' ? 'gray' : 'blue'}>
               {appConfig.mode === 'embedded' ? 'Embedded demo service' : appConfig.upstreamHost}
@@ -107,7 +165,11 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <ModuleNavigation />
+      <ModuleNavigation
+        onNavigate={() => {
+          setMobileOpen(false);
+        }}
+      />
       <AppShell.Main component="main" id="main" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>

@@ -19,9 +19,9 @@ export function PartialChartsNotice({ results }: { results: ResultRows }) {
     void results.loadAll();
   };
   return (
-    <Alert color="blue" variant="light" p="xs" role="status">
+    <Alert color="blue" variant="light" py={6} px="xs" role="status">
       <Group gap="sm" justify="space-between" wrap="wrap">
-        <Text size="sm">
+        <Text size="xs">
           The charts show{' '}
           {count === undefined
             ? `the ${loaded.toLocaleString()} rows loaded, not every matching row.`
@@ -29,9 +29,9 @@ export function PartialChartsNotice({ results }: { results: ResultRows }) {
         </Text>
         {loading ? (
           <Group gap="xs">
-            <Text size="sm">Loading… {loading.loaded.toLocaleString()} rows</Text>
+            <Text size="xs">Loading… {loading.loaded.toLocaleString()} rows</Text>
             <Button
-              size="xs"
+              size="compact-xs"
               variant="default"
               onClick={() => {
                 loading.controller.abort();
@@ -42,14 +42,14 @@ export function PartialChartsNotice({ results }: { results: ResultRows }) {
           </Group>
         ) : asking ? (
           <Group gap="xs">
-            <Text size="sm">
+            <Text size="xs">
               That is {count?.toLocaleString()} rows: loading them may take a while.
             </Text>
-            <Button size="xs" onClick={chartAll}>
+            <Button size="compact-xs" onClick={chartAll}>
               Load all {count?.toLocaleString()}
             </Button>
             <Button
-              size="xs"
+              size="compact-xs"
               variant="default"
               onClick={() => {
                 setAsking(false);
@@ -60,7 +60,7 @@ export function PartialChartsNotice({ results }: { results: ResultRows }) {
           </Group>
         ) : (
           <Button
-            size="xs"
+            size="compact-xs"
             onClick={() => {
               if (large) setAsking(true);
               else chartAll();

@@ -18,6 +18,7 @@ import type { RowFilter } from '../../lib/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../../lib/thirteen-f-queries.ts';
 import type { ChartSettings, WorkspaceView } from '../../lib/workspace-view.ts';
 import { PartialChartsNotice } from './partial-charts-notice.tsx';
+import classes from './run-results.module.css';
 import type { RunPhase } from './use-run-flow.ts';
 
 /**
@@ -124,36 +125,41 @@ function RunRows({
     () => ({ sort: view.sort, hidden: view.hidden, order: view.order }),
     [view.sort, view.hidden, view.order],
   );
+  const charted = rows !== undefined && rows.length > 0;
   return (
-    <Stack gap="sm">
-      {rows !== undefined && rows.length > 0 && (
-        <RunCharts
+    <div className={classes.layout}>
+      <div
+        className={`${classes.grid} ${charted && view.mode !== 'table' ? classes.withCharts : ''}`}
+      >
+        <ResultsView
           module={module}
-          rows={rows}
-          body={body}
           results={results}
-          view={view}
-          onViewChange={onViewChange}
+          rowFilter={view.filter}
+          onClearRowFilter={() => {
+            onViewChange({ filter: undefined });
+          }}
+          tableView={tableView}
+          onTableViewChange={onViewChange}
+          notes={notes}
+          loadNotes={loadNotes}
+          rowActions={
+            module === '13f_holdings'
+              ? (row) => <RowRelatedQueries row={row} body={body} />
+              : undefined
+          }
         />
-      )}
-      <ResultsView
-        module={module}
-        results={results}
-        rowFilter={view.filter}
-        onClearRowFilter={() => {
-          onViewChange({ filter: undefined });
-        }}
-        tableView={tableView}
-        onTableViewChange={onViewChange}
-        notes={notes}
-        loadNotes={loadNotes}
-        rowActions={
-          module === '13f_holdings'
-            ? (row) => <RowRelatedQueries row={row} body={body} />
-            : undefined
-        }
-      />
-    </Stack>
+        {charted && (
+          <RunCharts
+            module={module}
+            rows={rows}
+            body={body}
+            results={results}
+            view={view}
+            onViewChange={onViewChange}
+          />
+        )}
+      </div>
+    </div>
   );
 }
 

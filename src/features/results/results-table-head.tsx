@@ -12,13 +12,25 @@ function ariaSort(direction: SortDirection): 'ascending' | 'descending' | 'none'
 }
 
 /** One column's header: a button that sorts on it, and a handle that resizes it. */
-function SortableHeader({ header, multiSort }: { header: ResultHeader; multiSort: boolean }) {
+function SortableHeader({
+  header,
+  multiSort,
+  pinned,
+}: {
+  header: ResultHeader;
+  multiSort: boolean;
+  pinned: boolean;
+}) {
   const direction = header.column.getIsSorted();
   // With several sort keys, each sorted header shows its place among them.
   const order = multiSort ? header.column.getSortIndex() + 1 : 0;
   const label = String(header.column.columnDef.header);
   return (
-    <th scope="col" className={classes.th} aria-sort={ariaSort(direction)}>
+    <th
+      scope="col"
+      className={`${classes.th} ${pinned ? classes.pinned : ''}`}
+      aria-sort={ariaSort(direction)}
+    >
       <UnstyledButton
         className={classes.sortButton}
         onClick={header.column.getToggleSortingHandler()}
@@ -26,7 +38,7 @@ function SortableHeader({ header, multiSort }: { header: ResultHeader; multiSort
       >
         {label}
         <span aria-hidden className={classes.sortMark}>
-          {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
+          {direction === 'asc' ? '\u00a0▲' : direction === 'desc' ? '\u00a0▼' : ''}
           {order > 0 && direction ? order : ''}
         </span>
       </UnstyledButton>
@@ -61,13 +73,22 @@ export function ResultsTableHead({
       {groups.map((group) => (
         <tr key={group.id} aria-rowindex={1}>
           {withNotes && (
-            <th scope="col" className={classes.th} title="Data-quality flags">
+            <th
+              scope="col"
+              className={`${classes.th} ${classes.pinnedFlags}`}
+              title="Data-quality flags"
+            >
               <span aria-hidden>⚑</span>
               <span className={classes.visuallyHidden}>Flags</span>
             </th>
           )}
-          {group.headers.map((header) => (
-            <SortableHeader key={header.id} header={header} multiSort={multiSort} />
+          {group.headers.map((header, at) => (
+            <SortableHeader
+              key={header.id}
+              header={header}
+              multiSort={multiSort}
+              pinned={at === 0}
+            />
           ))}
         </tr>
       ))}

@@ -17,10 +17,12 @@ function Cell({
   value,
   column,
   format,
+  pinned,
 }: {
   value: unknown;
   column: ResultColumn;
   format: CellFormatter;
+  pinned: boolean;
 }) {
   const view = format(value, column.field);
   const href = column.field?.kind === 'url' ? safeHref(value) : undefined;
@@ -29,6 +31,7 @@ function Cell({
     view.monospace ? classes.mono : '',
     view.align === 'right' ? classes.right : '',
     view.tone === 'positive' ? classes.positive : view.tone === 'negative' ? classes.negative : '',
+    pinned ? classes.pinned : '',
   ].join(' ');
   return (
     <td className={className} title={view.raw ?? view.text}>
@@ -44,10 +47,11 @@ function Cell({
 }
 
 function NoteCell({ notes }: { notes: readonly string[] | undefined }) {
-  if (!notes || notes.length === 0) return <td className={classes.cell} />;
+  if (!notes || notes.length === 0)
+    return <td className={`${classes.cell} ${classes.pinnedFlags}`} />;
   const text = notes.join(' ');
   return (
-    <td className={`${classes.cell} ${classes.flag}`} title={text}>
+    <td className={`${classes.cell} ${classes.flag} ${classes.pinnedFlags}`} title={text}>
       <span aria-hidden>⚠</span>
       <span className={classes.visuallyHidden}>{text}</span>
     </td>
@@ -87,8 +91,14 @@ function ResultRow({
       tabIndex={-1}
     >
       {withNotes && <NoteCell notes={notes} />}
-      {columns.map((column) => (
-        <Cell key={column.id} value={record[column.id]} column={column} format={format} />
+      {columns.map((column, at) => (
+        <Cell
+          key={column.id}
+          value={record[column.id]}
+          column={column}
+          format={format}
+          pinned={at === 0}
+        />
       ))}
     </tr>
   );
@@ -181,7 +191,10 @@ export function ResultsTable({
         className={classes.table}
         aria-label="Results"
         aria-rowcount={sorted.length + 1}
-        style={{ width: table.getTotalSize() + (withNotes ? NOTES_WIDTH : 0) }}
+        style={{
+          width: table.getTotalSize() + (withNotes ? NOTES_WIDTH : 0),
+          ['--pinned-left' as string]: `${String(withNotes ? NOTES_WIDTH : 0)}px`,
+        }}
       >
         <colgroup>
           {withNotes && <col style={{ width: NOTES_WIDTH }} />}

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo } from 'react';
 import type { RefObject } from 'react';
 import type { ServiceRecord } from '#contract/response';
+import { columnWidth } from './column-width.ts';
 import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
 import { resultFeatures } from './table-state.ts';
@@ -21,7 +22,7 @@ function columnDefsFor(
     id: column.id,
     accessorFn: (row) => row[column.id] as never,
     header: column.label,
-    size: column.field?.kind === 'text' ? 220 : 150,
+    size: columnWidth(column.label, column.field),
     // Numbers and dates show their largest or newest first; text starts at A.
     sortDescFirst: ['number', 'percent', 'date', 'datetime'].includes(column.field?.kind ?? ''),
     minSize: 60,
