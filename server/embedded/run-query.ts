@@ -3,7 +3,7 @@ import { blobBytes, type Database } from './db/database.ts';
 import { buildCountSql, buildPageSql } from './db/sql.ts';
 
 /** A count answer. */
-export interface CountAnswer {
+interface CountAnswer {
   readonly record_count: number;
 }
 
