@@ -48,7 +48,7 @@ export function filtersOf(body: AnyBody): QueryRequestFilters {
  */
 function withFilterParts(
   body: QueryRequestBody,
-  parts: Readonly<Record<string, string>>,
+  parts: Readonly<Record<string, string | readonly string[]>>,
 ): QueryRequestBody {
   if (body.filters !== undefined && !isPlainObject(body.filters)) return body;
   return { ...body, filters: { ...filtersOf(body), ...parts } };
@@ -67,6 +67,11 @@ export function withOffset(body: QueryRequestBody, offset: number): QueryRequest
 /** One page of the body's rows: `maxNum` rows from row `offset`. */
 export function withPage(body: QueryRequestBody, offset: number, maxNum: number): QueryRequestBody {
   return withFilterParts(body, { max_num: String(maxNum), offset: String(offset) });
+}
+
+/** The body asking for these fields only (the same rows, in the same order). */
+export function withFields(body: QueryRequestBody, fields: readonly string[]): QueryRequestBody {
+  return withFilterParts(body, { fields });
 }
 
 /** The row the body starts at: its `offset` read as a number, 0 when it names none. */

@@ -241,6 +241,43 @@ test('the planted data-quality filer shows its flags in the charts and the table
   );
 });
 
+test('a query that names the filer only with $contains, and returns neither filer nor period, charts and flags as the full one', async ({
+  page,
+}) => {
+  const body = {
+    module: '13f_holdings',
+    filters: {
+      fields: ['nameofissuer', 'ticker', 'cusip', 'value', 'shrsorprnamt', 'portfolio_pct_weight'],
+      filter: [
+        { companyname: { $contains: 'ALDER CREEK' } },
+        { periodofreport: { $gte: '2023-03-31' } },
+        { periodofreport: { $lte: '2023-03-31' } },
+      ],
+      order_by: 'value:DESC',
+    },
+  };
+  await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings')}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
+  await page.goto(`/q/13f_holdings#query=${encodeURIComponent(JSON.stringify(body))}`);
+  await expect(
+    page.getByText(
+      'Filer, period and filing date fetched for these rows: the query does not return them.',
+    ),
+  ).toBeVisible();
+  await expect(
+    chart(page, /^Portfolio weights — ALDER CREEK CAPITAL \(DATA-QUALITY DEMO\) · 2023-03-31/),
+  ).toBeVisible();
+  const flags = page.getByRole('alert').filter({ hasText: 'Data-quality flags' });
+  await expect(flags).toContainText('Filed 143 days after the quarter');
+  await expect(flags).toContainText(/MA: .*split or a data error/);
+  await expect(flags).toContainText(/KO: .*unit error/);
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
+  // The table shows the fields asked for: the fetched filer and period are not added to it.
+  await expect(table.getByRole('columnheader', { name: 'Filer' })).toHaveCount(0);
+});
+
 test('the login page loads no chart code; a workspace loads it only with a result', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { matchedAccountOf } from '#contract/relations';
-import { filtersOf } from '#contract/request-body';
+import { filtersOf, offsetOf, withFields, withPage } from '#contract/request-body';
+import type { QueryRequestBody } from '#contract/request-body';
 import type { MatchedAccount } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
 import { fetchAllRows, fetchQueryResult } from './query-api.ts';
@@ -148,6 +149,41 @@ export function holdersOptions(cusip: string | null, period: string | null) {
               },
               { signal },
             )
+        : skipToken,
+    staleTime: FIVE_MINUTES,
+  });
+}
+
+/**
+ * What says whose a row is and when (and when it was filed, for the late-filing flag): fetched
+ * for rows that do not carry it; the CUSIP checks that the rows are the same.
+ */
+const SCOPE_FIELDS = ['companyname', 'periodofreport', 'filedat', 'cusip'];
+const SCOPE_PAGE = 5000;
+
+/**
+ * The filer, period, filing time and CUSIP of a result's first `rowCount` rows, for a query that does not
+ * return them: the same query (filter, order, offset) asking for those fields only, so its
+ * rows are the result's rows in the same order.
+ */
+export function rowScopeOptions(body: QueryRequestBody, rowCount: number | null) {
+  return queryOptions({
+    queryKey: ['thirteen-f', 'row-scope', body, rowCount],
+    queryFn:
+      rowCount !== null
+        ? async ({ signal }): Promise<ServiceRecord[]> => {
+            const scoped = withFields(body, SCOPE_FIELDS);
+            const rows: ServiceRecord[] = [];
+            let offset = offsetOf(body);
+            while (rows.length < rowCount) {
+              const page = withPage(scoped, offset, Math.min(SCOPE_PAGE, rowCount - rows.length));
+              const answer = await fetchQueryResult(page, signal);
+              if (answer.kind !== 'rows' || answer.rows.length === 0) break;
+              rows.push(...answer.rows);
+              offset += answer.rows.length;
+            }
+            return rows;
+          }
         : skipToken,
     staleTime: FIVE_MINUTES,
   });

@@ -16,6 +16,8 @@ import type { ResultRows } from '../../features/results/use-result-rows.ts';
 import type { QueryRequestBody } from '../../lib/api-client.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../../lib/thirteen-f-queries.ts';
+import { useThirteenFRowScope } from '../../lib/thirteen-f-row-scope.ts';
+import type { RowScopeSource } from '../../lib/thirteen-f-row-scope.ts';
 import type { ChartSettings, WorkspaceView } from '../../lib/workspace-view.ts';
 import { PartialChartsNotice } from './partial-charts-notice.tsx';
 import classes from './run-results.module.css';
@@ -44,12 +46,33 @@ function RowRelatedQueries({ row, body }: { row: ServiceRecord; body: QueryReque
   return <RelatedQueriesMenu account={account} pending={pending} size="xs" />;
 }
 
+const ROW_SCOPE_NOTES: Partial<Record<RowScopeSource, string>> = {
+  fetching:
+    'Fetching the filer, period and filing date of each row (the query does not return them)…',
+  fetched: 'Filer, period and filing date fetched for these rows: the query does not return them.',
+  failed: 'The filer and period of these rows could not be fetched: the charts cannot name them.',
+  mismatch:
+    'The filer and period could not be matched to these rows (the service answered other rows): the charts cannot name them.',
+};
+
+/** Says where the charts' filer and period came from when the rows do not carry them. */
+function RowScopeNote({ source }: { source: RowScopeSource }) {
+  const note = ROW_SCOPE_NOTES[source];
+  if (note === undefined) return null;
+  return (
+    <Text size="xs" c={source === 'failed' || source === 'mismatch' ? 'orange.9' : 'dimmed'}>
+      {note}
+    </Text>
+  );
+}
+
 /** The charts of a run's rows, behind a switch; a chart's click filters the table. */
 function RunCharts({
   module,
   rows,
   body,
   results,
+  scopeSource,
   view,
   onViewChange,
 }: {
@@ -58,6 +81,8 @@ function RunCharts({
   body: QueryRequestBody;
   /** The run's rows as loaded: the charts say when they are not all. */
   results: ResultRows;
+  /** Where the rows' filer and period come from: the charts say when they were fetched. */
+  scopeSource: RowScopeSource;
 } & ViewProps) {
   const showCharts = view.mode !== 'table';
   const setRowFilter = useCallback(
@@ -77,6 +102,7 @@ function RunCharts({
         }}
       />
       {showCharts && <PartialChartsNotice results={results} />}
+      {showCharts && <RowScopeNote source={scopeSource} />}
       {showCharts && (
         <LocalErrorBoundary>
           <Suspense
@@ -117,7 +143,14 @@ function RunRows({
   body: QueryRequestBody;
   count: number | undefined;
 } & ViewProps) {
-  const results = useResultRows(body, count);
+  const loaded = useResultRows(body, count);
+  // 13F rows that do not say whose and when they are get both fetched, for charts and flags.
+  const scoped = useThirteenFRowScope(
+    module,
+    loaded.rows,
+    loaded.allLoaded ? loaded.body : loaded.pageBody,
+  );
+  const results = scoped.rows === loaded.rows ? loaded : { ...loaded, rows: scoped.rows };
   const notes = useThirteenFRowNotes(module, results.rows, body);
   const loadNotes = useThirteenFNotesLoader(module, body);
   const rows = results.rows;
@@ -154,6 +187,7 @@ function RunRows({
             rows={rows}
             body={body}
             results={results}
+            scopeSource={scoped.source}
             view={view}
             onViewChange={onViewChange}
           />
