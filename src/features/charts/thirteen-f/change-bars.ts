@@ -56,21 +56,30 @@ export function maxBarsFor(width: number): number {
 }
 
 /**
- * The changes to chart from `changes` (in status groups): those the selection lets through
- * (`shown`), and of them the `maxBars` largest impacts (`bars`), kept in their status groups, with
+ * The changes to chart from `changes` (in status groups): those of the result's scope (`inScope`:
+ * the result's, every sale, or the whole portfolio), of them those the selection lets through
+ * (`shown`: UNCHANGED ones only when asked), and of them the `maxBars` largest impacts (`bars`), kept in their status groups, with
  * the end of the share-change axis (`largestRise`, `capped` when a rise goes beyond it).
  */
 export function changeBars(
   changes: readonly HoldingChange[],
   flags: ReadonlyMap<string, readonly DataFlag[]>,
   selection: ChangeSelection,
-): { shown: HoldingChange[]; bars: ChangeBar[]; largestRise: number; capped: boolean } {
-  const shown = changes.filter(
+): {
+  inScope: HoldingChange[];
+  shown: HoldingChange[];
+  bars: ChangeBar[];
+  largestRise: number;
+  capped: boolean;
+} {
+  const inScope = changes.filter(
     (change) =>
-      (selection.wholePortfolio ||
-        selection.inResult.has(change.security) ||
-        SHOWN_FROM_OUTSIDE.has(change.status)) &&
-      (selection.withUnchanged || change.status !== 'UNCHANGED'),
+      selection.wholePortfolio ||
+      selection.inResult.has(change.security) ||
+      SHOWN_FROM_OUTSIDE.has(change.status),
+  );
+  const shown = inScope.filter(
+    (change) => selection.withUnchanged || change.status !== 'UNCHANGED',
   );
   // The largest impacts, then back in status groups so the groups stay together.
   const kept = new Set([...shown].sort((a, b) => b.impact - a.impact).slice(0, selection.maxBars));
@@ -91,5 +100,5 @@ export function changeBars(
       barLabel: barLabelOf(change, largestRise),
     };
   });
-  return { shown, bars, largestRise, capped: roundEnd > largestRise };
+  return { inScope, shown, bars, largestRise, capped: roundEnd > largestRise };
 }

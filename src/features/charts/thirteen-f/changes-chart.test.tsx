@@ -61,7 +61,7 @@ describe('ChangesChart', () => {
     ).toBeVisible();
     // ZZZ, sold out, is not in the result (it has no value left) and is drawn all the same.
     expect(changes()).toHaveAccessibleDescription(
-      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED. The largest impact is ZZZ.',
+      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED (not drawn). The largest impact is ZZZ.',
     );
     // The colours are named on screen, in the order the groups are listed.
     const legend = within(screen.getByRole('region', { name: CHANGES })).getByRole('list', {
@@ -125,6 +125,32 @@ describe('ChangesChart', () => {
     ]);
   });
 
+  it('counts what it draws: a top-N result leaves out buys beyond it until Whole portfolio', async () => {
+    // The result is the two largest positions, AAA (ADDED) and BBB (REDUCED); DDD was bought new
+    // outside it and ZZZ sold. The portfolio and the quarter before are fetched whole.
+    const largest = current().filter((row) => row.ticker === 'AAA' || row.ticker === 'BBB');
+    const view = renderThirteenFCharts(largest, [...current(), ...previous()]);
+    await view.user.click(screen.getByRole('tab', { name: 'Holdings changes' }));
+    await screen.findByText(/^Classified here/);
+    const changes = () => figureNamed(CHANGES);
+    // The chart's data table, opened once and then read as the chart changes.
+    const drawn = async () => {
+      const shown = screen.queryByRole('table', { name: `${CHANGES}: data` });
+      const rows = shown ? tableTexts(shown) : await chartData(view.user, CHANGES);
+      return rows.slice(1).map((row) => `${row[0] ?? ''} ${row[1] ?? ''}`);
+    };
+    // What was sold is drawn from outside the result; the NEW DDD is neither drawn nor counted.
+    expect(await drawn()).toEqual(['AAA ADDED', 'BBB REDUCED', 'ZZZ SOLD OUT']);
+    expect(changes()).toHaveAccessibleDescription(
+      '0 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 0 UNCHANGED. The largest impact is ZZZ.',
+    );
+    await view.user.click(screen.getByRole('checkbox', { name: 'Whole portfolio' }));
+    expect(await drawn()).toEqual(['DDD NEW', 'AAA ADDED', 'BBB REDUCED', 'ZZZ SOLD OUT']);
+    expect(changes()).toHaveAccessibleDescription(
+      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED (not drawn). The largest impact is ZZZ.',
+    );
+  });
+
   it('splits each change in value into what trading did and what the price did', async () => {
     const { user } = await setup();
     const split = await screen.findByRole('figure', { name: SPLIT });
@@ -157,7 +183,7 @@ describe('ChangesChart', () => {
       ),
     ).toBeVisible();
     expect(changes()).toHaveAccessibleDescription(
-      '1 NEW, 1 ADDED, 1 REDUCED, 0 SOLD OUT, 11 UNCHANGED. The largest impact is DDD.',
+      '1 NEW, 1 ADDED, 1 REDUCED, 0 SOLD OUT, 11 UNCHANGED (not drawn). The largest impact is DDD.',
     );
     expect(await chartData(user, CHANGES)).toEqual([
       COLUMNS,
@@ -186,7 +212,7 @@ describe('ChangesChart', () => {
     const { changes } = await setup([...current(), ...previous(jump)]);
     await screen.findByText(/^Classified here/);
     expect(changes()).toHaveAccessibleDescription(
-      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED (includes 1 flagged ⚠). Leaving out the flagged, the largest impact is ZZZ.',
+      '1 NEW, 1 ADDED, 1 REDUCED, 1 SOLD OUT, 11 UNCHANGED (not drawn) (includes 1 flagged ⚠). Leaving out the flagged, the largest impact is ZZZ.',
     );
     expect(screen.getByRole('figure', { name: SPLIT })).toHaveAccessibleDescription(
       'Leaving out 1 flagged ⚠ position, across the other 3 trading moved $10,000,000 and prices $40,000,000.',

@@ -170,7 +170,7 @@ export function ChangesChart({
     () => new Set(scope.inResult.map((position) => position.security)),
     [scope.inResult],
   );
-  const { shown, bars, largestRise, capped } = changeBars(changes, flags, {
+  const { inScope, shown, bars, largestRise, capped } = changeBars(changes, flags, {
     inResult,
     wholePortfolio,
     withUnchanged,
@@ -199,7 +199,11 @@ export function ChangesChart({
             onSettingsChange={onSettingsChange}
           />
         }
-        summary={changesSummary(changes, bars, flags)}
+        // The counts are of the changes this chart covers, so they agree with its bars.
+        summary={changesSummary(inScope, bars, flags, {
+          unchanged: withUnchanged,
+          of: shown.length,
+        })}
         table={changesTable(bars)}
       >
         <HorizontalBars

@@ -29,19 +29,33 @@ export function isFlagged(flags: readonly DataFlag[] | undefined): boolean {
 const plural = (count: number, one: string, many: string) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** How many changes of each status (flagged included), and the largest unflagged impact. */
+/**
+ * How many changes of each status (flagged included; UNCHANGED ones said to be not drawn when
+ * hidden), how many of the `drawn.of` drawable ones are charted, and the largest unflagged
+ * impact.
+ */
 export function changesSummary(
   changes: readonly HoldingChange[],
   bars: readonly ChangeBar[],
   flags: FlagsByCusip,
+  drawn: { readonly unchanged: boolean; readonly of: number } = {
+    unchanged: true,
+    of: bars.length,
+  },
 ): string {
   const counts = STATUS_ORDER.map(
     (status) => [status, changes.filter((change) => change.status === status).length] as const,
   );
   const flagged = changes.filter((change) => isFlagged(flags.get(change.security))).length;
-  const statuses = `${counts.map(([status, count]) => `${formatCount(count)} ${status}`).join(', ')}${
+  const phrase = ([status, count]: (typeof counts)[number]) =>
+    `${formatCount(count)} ${status}${status === 'UNCHANGED' && count > 0 && !drawn.unchanged ? ' (not drawn)' : ''}`;
+  const charted =
+    drawn.of > bars.length
+      ? ` The ${formatCount(bars.length)} largest of ${formatCount(drawn.of)} are charted.`
+      : '';
+  const statuses = `${counts.map(phrase).join(', ')}${
     flagged > 0 ? ` (includes ${formatCount(flagged)} flagged ⚠)` : ''
-  }.`;
+  }.${charted}`;
   if (bars.length === 0) return statuses;
   const trusted = bars.filter((bar) => !isFlagged(bar.flags));
   const largest = trusted.reduce<ChangeBar | undefined>(
