@@ -137,3 +137,22 @@ test('a clicked bar is marked, the others faded, and no focus box is drawn aroun
   await page.keyboard.press('Shift+Tab');
   expect(await outline()).not.toBe('none');
 });
+
+for (const module of ['metro_area__c', 'updates'] as const) {
+  test(`the ${module} chart marks the clicked bar and fades the others`, async ({ page }) => {
+    await openStarter(page, module);
+    const figure = page.locator('[role="figure"]').first();
+    const bars = figure.locator('.recharts-bar-rectangle .recharts-rectangle');
+    await expect(bars.first()).toBeVisible();
+    const count = await bars.count();
+    expect(count).toBeGreaterThan(2);
+    await bars.nth(1).click();
+    await expect(page.getByLabel(/^Chart filter: /)).toBeVisible();
+    const looks = await bars.evaluateAll((rects) =>
+      rects.map((rect) => [getComputedStyle(rect).stroke, getComputedStyle(rect).fillOpacity]),
+    );
+    expect(looks[1]).toEqual(['rgb(26, 27, 30)', '1']);
+    expect(looks.filter(([stroke]) => stroke === 'rgb(26, 27, 30)')).toHaveLength(1);
+    expect(looks.filter(([, opacity]) => opacity === '0.35')).toHaveLength(count - 1);
+  });
+}

@@ -23,7 +23,7 @@ export function ChartPanel({
   rows: readonly ServiceRecord[];
   body: Readonly<Record<string, unknown>>;
   onFilter: (filter: RowFilter) => void;
-  /** The filter a chart's bar put on the table, if any: the 13F charts mark that bar. */
+  /** The filter a chart's bar put on the table, if any: the charts mark that bar. */
   chosen?: RowFilter | undefined;
   /** The chart settings (tab, top N, filer, period…), kept by the workspace in its link. */
   settings: ChartSettings;
@@ -42,6 +42,8 @@ export function ChartPanel({
     );
   }
   if (isModuleChartId(module))
-    return <ModuleChart module={module} rows={rows} body={body} onFilter={onFilter} />;
+    return (
+      <ModuleChart module={module} rows={rows} body={body} onFilter={onFilter} chosen={chosen} />
+    );
   return null;
 }

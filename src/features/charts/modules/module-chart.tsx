@@ -3,7 +3,9 @@ import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ServiceRecord } from '#contract/response';
+import { sameRowFilter } from '../../../lib/row-filter.ts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
+import { chosenShape } from '../chosen-bar.tsx';
 import { ChartFrame } from '../chart-frame.tsx';
 import type { ChartTable } from '../chart-frame.tsx';
 import { LegendLabel } from '../legend-label.tsx';
@@ -27,11 +29,13 @@ function CategoryBars({
   points,
   width,
   onFilter,
+  chosen,
 }: {
   module: ModuleChartId;
   points: readonly CategoryPoint[];
   width: number;
   onFilter: (filter: RowFilter) => void;
+  chosen: RowFilter | undefined;
 }) {
   const spec = CATEGORY_FIELDS[module] ?? { field: '', money: false };
   const format = spec.money ? formatUsd : formatCount;
@@ -83,6 +87,9 @@ function CategoryBars({
             const point = points[index];
             if (point) onFilter(categoryFilter(spec.field, point));
           }}
+          {...chosenShape(points, (point) =>
+            sameRowFilter(categoryFilter(spec.field, point), chosen),
+          )}
         />
       </BarChart>
     </ChartFrame>
@@ -124,10 +131,16 @@ interface MonthlyBarsProps {
   readonly dateField: string;
   readonly width: number;
   readonly onFilter: (filter: RowFilter) => void;
+  readonly chosen: RowFilter | undefined;
 }
 
 /** The stacked bars themselves: one stack per bucket, one segment per series. */
-function MonthlyBarChart({ module, series, dateField, width, onFilter }: MonthlyBarsProps) {
+function MonthlyBarChart({ module, series, dateField, width, onFilter, chosen }: MonthlyBarsProps) {
+  const isChosen = (entry: MonthlySeries['series'][number]) => (bucket: MonthBucket) =>
+    sameRowFilter(monthlyFilter(module, dateField, bucket, entry), chosen);
+  // A chosen segment fades every other, in its own stack and in the others.
+  const anyChosen =
+    chosen !== undefined && series.series.some((entry) => series.buckets.some(isChosen(entry)));
   return (
     <BarChart
       width={width}
@@ -159,6 +172,7 @@ function MonthlyBarChart({ module, series, dateField, width, onFilter }: Monthly
             const bucket = series.buckets[bucketIndex];
             if (bucket) onFilter(monthlyFilter(module, dateField, bucket, entry));
           }}
+          {...chosenShape(series.buckets, isChosen(entry), anyChosen)}
         />
       ))}
     </BarChart>
@@ -166,7 +180,7 @@ function MonthlyBarChart({ module, series, dateField, width, onFilter }: Monthly
 }
 
 /** Rows counted per month (or quarter, or year), stacked by series, in their frame. */
-function MonthlyBars({ module, series, dateField, width, onFilter }: MonthlyBarsProps) {
+function MonthlyBars({ module, series, dateField, width, onFilter, chosen }: MonthlyBarsProps) {
   const chart = MODULE_CHARTS[module];
   const legend = series.series.map((entry, index) => ({
     label: entry.label,
@@ -191,6 +205,7 @@ function MonthlyBars({ module, series, dateField, width, onFilter }: MonthlyBars
         dateField={dateField}
         width={width}
         onFilter={onFilter}
+        chosen={chosen}
       />
     </ChartFrame>
   );
@@ -202,12 +217,15 @@ export function ModuleChart({
   rows,
   body,
   onFilter,
+  chosen,
 }: {
   module: ModuleChartId;
   rows: readonly ServiceRecord[];
   /** The query that returned the rows: says whether a missing field was asked for. */
   body: Readonly<Record<string, unknown>>;
   onFilter: (filter: RowFilter) => void;
+  /** The filter a bar put on the table, if any: that bar is marked, the others faded. */
+  chosen?: RowFilter | undefined;
 }) {
   const { ref, width } = useElementSize();
   const chartWidth = Math.max(320, Math.floor(width) - 24);
@@ -236,7 +254,13 @@ export function ModuleChart({
           </Text>
         </Alert>
       ) : data.kind === 'category' ? (
-        <CategoryBars module={module} points={data.points} width={chartWidth} onFilter={onFilter} />
+        <CategoryBars
+          module={module}
+          points={data.points}
+          width={chartWidth}
+          onFilter={onFilter}
+          chosen={chosen}
+        />
       ) : (
         <MonthlyBars
           module={module}
@@ -244,6 +268,7 @@ export function ModuleChart({
           dateField={data.dateField}
           width={chartWidth}
           onFilter={onFilter}
+          chosen={chosen}
         />
       )}
     </div>

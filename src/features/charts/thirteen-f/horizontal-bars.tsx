@@ -4,13 +4,13 @@ import {
   CartesianGrid,
   LabelList,
   Legend,
-  Rectangle,
   ReferenceLine,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
-import type { BarShapeProps, TooltipProps, XAxisProps } from 'recharts';
+import type { TooltipProps, XAxisProps } from 'recharts';
+import { chosenShape } from '../chosen-bar.tsx';
 import { BarTooltip } from '../chart-tooltip.tsx';
 import type { TooltipContent } from '../chart-tooltip.tsx';
 import { LegendLabel } from '../legend-label.tsx';
@@ -65,27 +65,6 @@ interface HorizontalBarsProps<T> {
   readonly onSelect: (entry: T) => void;
   /** True for the entry whose click set the table's filter: its bar is marked, the others dimmed. */
   readonly isChosen?: ((entry: T) => boolean) | undefined;
-}
-
-/** The outline of the chosen bar, and how much of their colour the others keep. */
-const CHOSEN_STROKE = { stroke: '#1a1b1e', strokeWidth: 2 } as const;
-const NOT_CHOSEN_OPACITY = 0.35;
-
-/**
- * Bars drawn with the chosen one outlined and the others faded, when an entry is chosen; else
- * recharts' own rectangles. The shape keeps the bar's colour (the series' or the entry's).
- */
-function chosenShape<T>(data: readonly T[], isChosen: ((entry: T) => boolean) | undefined) {
-  const chosen = isChosen ? data.map(isChosen) : [];
-  if (!chosen.includes(true)) return {};
-  return {
-    shape: (props: BarShapeProps) => (
-      <Rectangle
-        {...props}
-        {...(chosen[props.index] ? CHOSEN_STROKE : { fillOpacity: NOT_CHOSEN_OPACITY })}
-      />
-    ),
-  };
 }
 
 /**
