@@ -10,6 +10,11 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: [['list']],
+  // Pixel baselines per platform, beside the specs (see e2e/screenshots.spec.ts).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}-{platform}{ext}',
+  expect: {
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   use: {
     baseURL: MAIN_SERVER.url,
     trace: 'retain-on-failure',

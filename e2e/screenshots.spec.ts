@@ -1,0 +1,103 @@
+/**
+ * Pixel baselines of the main screens: what a test reading the DOM cannot see (a chart drawn in
+ * black, a layout that pushes the answer below the fold) changes these pictures. Deterministic:
+ * the demo data is fixed, the page's clock is pinned, animations and the caret are off, the
+ * session countdown (the server's clock) is masked. Baselines are per platform, made on the
+ * machine CI runs on; `npm run test:screenshots:update` remakes them on purpose (see README).
+ */
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { signIn } from './journey.ts';
+
+/** A Monday morning, so any date the page derives from "now" is the same in every run. */
+const FIXED_NOW = new Date('2026-06-15T09:00:00Z');
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(FIXED_NOW);
+});
+
+/** What differs between runs by design: the time left in the session, from the server's clock. */
+const varying = (page: Page): Locator[] => [page.getByLabel('Session time left')];
+
+/**
+ * Compares the viewport (or the whole page: a chart tab runs below the fold) with its baseline,
+ * once the page has settled. Whole pages rather than elements: an element's picture scrolls the
+ * page, and the sticky header and query bar would then lie over it.
+ */
+async function expectPicture(page: Page, name: string, fullPage = false): Promise<void> {
+  // The pointer rests where it hovers nothing, and the fonts are in.
+  await page.mouse.move(720, 4);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await expect(page).toHaveScreenshot(name, { mask: varying(page), fullPage });
+}
+
+async function signedIn(page: Page, path: string): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+}
+
+/** The 13F starter's answer: table, first chart and the filer's related queries all in. */
+async function thirteenFStarter(page: Page): Promise<void> {
+  await signedIn(page, '/q/13f_holdings?run=starter');
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '26');
+  await expect(page.getByText('24,445 records')).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Portfolio weights/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Open Berkshire Hathaway Inc. in…' }),
+  ).toBeVisible();
+}
+
+test('the sign-in page', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectPicture(page, 'login.png');
+});
+
+test('the landing page', async ({ page }) => {
+  await signedIn(page, '/');
+  await expect(page.getByRole('heading', { name: 'Modules' })).toBeVisible();
+  await expectPicture(page, 'landing.png');
+});
+
+test('the 13F workspace after a run, each chart tab', async ({ page }) => {
+  await thirteenFStarter(page);
+  await expectPicture(page, 'thirteen-f-run.png');
+  await expectPicture(page, 'thirteen-f-weights.png', true);
+  await page.getByRole('tab', { name: 'Holdings changes' }).click();
+  await expect(page.getByRole('region', { name: /^Value change split/ })).toBeVisible();
+  await expectPicture(page, 'thirteen-f-changes.png', true);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('region', { name: /^Total value by period/ })).toBeVisible();
+  await expectPicture(page, 'thirteen-f-history.png', true);
+});
+
+test('a CRM workspace after a run', async ({ page }) => {
+  await signedIn(page, '/q/metro_area__c?run=starter');
+  await expect(page.getByRole('region', { name: 'Metro areas per country' })).toBeVisible();
+  await expectPicture(page, 'metro-areas-run.png');
+});
+
+test('the saved-queries page', async ({ page }) => {
+  await signedIn(page, '/q/metro_area__c?run=starter');
+  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save query' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save query' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('UK metro areas');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name: 'Saved queries' }).click();
+  await expect(page.getByRole('table', { name: 'Saved queries' })).toContainText('UK metro areas');
+  await expectPicture(page, 'saved-queries.png');
+});
+
+test.describe('at 1024×768', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the 13F workspace after a run', async ({ page }) => {
+    await thirteenFStarter(page);
+    await expectPicture(page, 'thirteen-f-run-1024.png');
+  });
+});
