@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { accessTokenOf, expectNoSeriousA11yIssues, recordUrls, signIn } from './journey.ts';
+import {
+  accessTokenOf,
+  expectNoSeriousA11yIssues,
+  openBuilder,
+  openJson,
+  recordUrls,
+  signIn,
+} from './journey.ts';
 
 test('an analyst signs in, runs a starter query, and no token ever leaves the tab', async ({
   page,
@@ -92,6 +99,26 @@ test('the login page and a workspace have no serious accessibility issues', asyn
   await expect(page.getByRole('heading', { name: 'Modules' })).toBeVisible();
   await page.goto('/q/metro_area__c?run=starter');
   await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // The 13F workspace: the query collapsed to chips (one opened in place), then the full
+  // builder, then its JSON, the sidebar hidden.
+  await page.goto('/q/13f_holdings?run=starter');
+  await expect(page.getByRole('region', { name: /^Portfolio weights/ })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await page.getByRole('button', { name: /^Edit condition 1: / }).click();
+  await expect(page.getByRole('group', { name: 'Condition 1' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await page.keyboard.press('Escape');
+  await openBuilder(page);
+  await expectNoSeriousA11yIssues(page);
+  await openJson(page);
+  await page.getByRole('button', { name: 'Hide the module list' }).click();
+  await expect(page.getByRole('navigation', { name: 'Modules' })).not.toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Show the module list' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await expectNoSeriousA11yIssues(page);
 });
 

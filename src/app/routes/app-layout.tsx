@@ -9,7 +9,7 @@ import {
   NavLink,
   Text,
 } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
@@ -42,12 +42,19 @@ function SessionTimeLeft({ expiresAt }: { expiresAt: number }) {
   );
 }
 
-function ModuleNavigation({ onNavigate }: { onNavigate: () => void }) {
+function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown: boolean }) {
   const refused = useRefusedModules();
   const { module: current } = useParams({ strict: false });
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
-    <AppShell.Navbar p="xs" component="nav" aria-label="Modules" id="module-navigation">
+    // Hidden, it slides off screen: inert, so Tab and screen readers do not reach it there.
+    <AppShell.Navbar
+      p="xs"
+      component="nav"
+      aria-label="Modules"
+      id="module-navigation"
+      inert={!shown}
+    >
       {MODULE_IDS.map((id) => (
         <NavLink
           key={id}
@@ -118,6 +125,8 @@ export function AppLayout() {
     defaultValue: true,
   });
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Mantine's `sm` breakpoint, below which the list opens over the page instead.
+  const phoneSized = useMediaQuery('(max-width: 48em)');
   return (
     <AppShell
       header={{ height: 52 }}
@@ -166,6 +175,7 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <ModuleNavigation
+        shown={phoneSized ? mobileOpen : sidebarOpen}
         onNavigate={() => {
           setMobileOpen(false);
         }}

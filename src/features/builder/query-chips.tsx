@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { CSSProperties } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { BuilderContext } from './builder-context.ts';
 import { ConditionRow } from './condition-row.tsx';
@@ -56,6 +57,25 @@ function chipActions(builder: QueryBuilderModel, index: number, close: () => voi
   };
 }
 
+/**
+ * Opening a chip is for changing its value, most often: the value editor takes the focus (the
+ * field picker would open its list, which the analyst did not ask for).
+ */
+function focusValue(row: HTMLDivElement | null): void {
+  row?.querySelector<HTMLElement>('[aria-label$=" value"], [aria-label$=" value, from"]')?.focus();
+}
+
+/** Light chips with text dark enough on their hover shade too (WCAG AA at 14 px). */
+function chipColours(invalid: boolean) {
+  const hue = invalid ? 'red' : 'blue';
+  return {
+    '--button-color': `var(--mantine-color-${hue}-9)`,
+    '--button-hover': `var(--mantine-color-${hue}-1)`,
+    '--ai-color': `var(--mantine-color-${hue}-9)`,
+    '--ai-hover': `var(--mantine-color-${hue}-1)`,
+  } as CSSProperties;
+}
+
 /** A condition's chip: its words open the condition's own row in place; × removes it. */
 function ConditionChip({
   builder,
@@ -73,13 +93,14 @@ function ConditionChip({
   const actions = chipActions(builder, chip.index, close);
   return (
     <Group gap={0} wrap="nowrap" role="listitem">
-      <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" trapFocus>
+      <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" returnFocus>
         <Popover.Target>
           <Button
             size="compact-sm"
             radius="xl"
             variant="light"
             color={invalid ? 'red' : 'blue'}
+            style={chipColours(invalid)}
             styles={{ root: { borderTopRightRadius: 0, borderBottomRightRadius: 0 } }}
             aria-label={`Edit condition ${String(chip.index + 1)}: ${chip.text}`}
             aria-expanded={open}
@@ -91,7 +112,7 @@ function ConditionChip({
           </Button>
         </Popover.Target>
         <Popover.Dropdown miw={560}>
-          <Stack gap="xs">
+          <Stack gap="xs" ref={focusValue}>
             <ConditionRow path={`filter.${String(chip.index)}`} actions={actions} />
             <Group justify="flex-end">
               <Button size="xs" variant="default" onClick={close}>
@@ -106,7 +127,7 @@ function ConditionChip({
         radius="xl"
         variant="light"
         color={invalid ? 'red' : 'blue'}
-        style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+        style={{ ...chipColours(invalid), borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
         aria-label={`Remove condition ${String(chip.index + 1)}: ${chip.text}`}
         onClick={actions.remove}
       >
