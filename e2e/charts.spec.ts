@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { parseRfc4180 } from '../testing/rfc4180.ts';
 import { queryInPage } from './api-in-page.ts';
-import { expectNoSeriousA11yIssues, openBuilder, signIn } from './journey.ts';
+import { expectNoSeriousA11yIssues, openBuilder, openJson, signIn } from './journey.ts';
 
 /**
  * Screenshots of each chart are kept as artifacts (test-results/…/charts-*.png) to be looked at,
@@ -276,6 +276,54 @@ test('a query that names the filer only with $contains, and returns neither file
   await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
   // The table shows the fields asked for: the fetched filer and period are not added to it.
   await expect(table.getByRole('columnheader', { name: 'Filer' })).toHaveCount(0);
+});
+
+test('a new query starts without the chart and sort choices made on the old rows', async ({
+  page,
+}) => {
+  await openStarter(page, '13f_holdings');
+  await page.getByRole('tab', { name: 'History' }).click();
+  const holding = page.getByRole('combobox', { name: 'Holding' });
+  await holding.click();
+  await page.getByRole('option', { name: 'KO · COCA COLA CO' }).click();
+  await expect(holding).toHaveValue('KO · COCA COLA CO');
+  const table = page.getByRole('table', { name: 'Results' });
+  const ticker = table.getByRole('columnheader', { name: 'Ticker' });
+  await ticker.getByRole('button').click();
+  await expect(ticker).toHaveAttribute('aria-sort', 'ascending');
+
+  // The same query again: its rows are the same, so the choices still apply and stay.
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(holding).toHaveValue('KO · COCA COLA CO');
+  await expect(ticker).toHaveAttribute('aria-sort', 'ascending');
+
+  // Another quarter, without the ticker column: the tab stays, the holding and sort go.
+  const json = await openJson(page);
+  await json.fill(
+    JSON.stringify({
+      module: '13f_holdings',
+      filters: {
+        fields: ['nameofissuer', 'cusip', 'value', 'portfolio_pct_weight'],
+        filter: [
+          { companyname: { $equals: 'BERKSHIRE HATHAWAY INC' } },
+          { periodofreport: { $equals: '2024-12-31' } },
+        ],
+        order_by: 'value:DESC',
+        max_num: '25',
+      },
+    }),
+  );
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(
+    page.getByRole('button', { name: /^Edit condition 2: Period of report is 31 Dec 2024/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+  await expect(holding).not.toHaveValue('KO · COCA COLA CO');
+  // The largest holding, named by its issuer (the query returns no ticker).
+  await expect(holding).toHaveValue('APPLE INC');
+  await expect(table.locator('th[aria-sort="ascending"], th[aria-sort="descending"]')).toHaveCount(
+    0,
+  );
 });
 
 test('the login page loads no chart code; a workspace loads it only with a result', async ({

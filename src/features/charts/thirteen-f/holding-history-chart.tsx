@@ -37,7 +37,11 @@ function HoldingPicker({
         .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
         .map((position) => ({
           value: position.security,
-          label: `${position.label} · ${position.issuer}`,
+          // Without a ticker the label is the issuer already: said once.
+          label:
+            position.label === position.issuer
+              ? position.issuer
+              : `${position.label} · ${position.issuer}`,
         }))}
     />
   );
