@@ -1,8 +1,8 @@
 /**
  * Pixel baselines of the main screens: what a test reading the DOM cannot see (a chart drawn in
  * black, a layout that pushes the answer below the fold) changes these pictures. Deterministic:
- * the demo data is fixed, the page's clock is pinned, animations and the caret are off, the
- * session countdown (the server's clock) is masked. Baselines are per platform, made on the
+ * the demo data is fixed, the page's clock, locale and time zone are pinned, animations and the
+ * caret are off, the session countdown (the server's clock) is masked. Baselines are per platform, made on the
  * machine CI runs on; `npm run test:screenshots:update` remakes them on purpose (see README).
  */
 import { expect, test } from '@playwright/test';
@@ -12,7 +12,7 @@ import { signIn } from './journey.ts';
 /** A Monday morning, so any date the page derives from "now" is the same in every run. */
 const FIXED_NOW = new Date('2026-06-15T09:00:00Z');
 
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
 
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(FIXED_NOW);
