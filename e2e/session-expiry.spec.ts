@@ -40,8 +40,11 @@ test('a session that ends mid-work: re-login over the page, nothing lost, the qu
   await expect(dialog).toBeHidden();
 
   await expect(page.getByRole('table', { name: 'Results' })).toContainText('United Kingdom');
+  // The query as edited (the editor, opened again, lays it out anew).
   await openJson(page);
-  await expect(editor).toHaveValue(edited);
+  await expect
+    .poll(async () => JSON.parse(await editor.inputValue()) as unknown)
+    .toEqual(JSON.parse(edited));
   // The count that met the 401 ran once more after the sign-in, then the rows came.
   const after = queries.slice(before);
   expect(after.map((query) => query.status)).toEqual([401, 200, 200]);
