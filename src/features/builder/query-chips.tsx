@@ -58,11 +58,12 @@ function chipActions(builder: QueryBuilderModel, index: number, close: () => voi
 }
 
 /**
- * Opening a chip is for changing its value, most often: the value editor takes the focus (the
- * field picker would open its list, which the analyst did not ask for).
+ * An opened chip takes the focus on its row, not on a control in it: the field picker and a
+ * date's editor open their lists on focus, and a calendar would cover the row's Done button.
+ * Tab then reaches the row's controls in order.
  */
-function focusValue(row: HTMLDivElement | null): void {
-  row?.querySelector<HTMLElement>('[aria-label$=" value"], [aria-label$=" value, from"]')?.focus();
+function focusRow(row: HTMLDivElement | null): void {
+  row?.focus();
 }
 
 /** Light chips with text dark enough on their hover shade too (WCAG AA at 14 px). */
@@ -112,9 +113,10 @@ function ConditionChip({
           </Button>
         </Popover.Target>
         <Popover.Dropdown miw={560}>
-          <Stack gap="xs" ref={focusValue}>
+          <Stack gap="xs" ref={focusRow} tabIndex={-1} style={{ outline: 'none' }}>
             <ConditionRow path={`filter.${String(chip.index)}`} actions={actions} />
-            <Group justify="flex-end">
+            {/* On the left: a date's calendar opens below the value, on the right. */}
+            <Group justify="flex-start">
               <Button size="xs" variant="default" onClick={close}>
                 Done
               </Button>

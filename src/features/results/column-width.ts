@@ -29,11 +29,38 @@ function contentWidth(field: FieldDefinition | undefined): number {
   }
 }
 
+/** Text columns fit their longest value in the rows looked at, within these bounds. */
+const TEXT_BOUNDS = { short: [60, 160], long: [120, 300] } as const;
+const MONOSPACE_CHARACTER = 7.3;
+
+/** The width the longest of `values` (as text) needs, or undefined when none is text. */
+function longestValueWidth(values: readonly unknown[], characterWidth: number): number | undefined {
+  let longest = 0;
+  for (const value of values) {
+    if (typeof value === 'string' && value.length > longest) longest = value.length;
+  }
+  return longest === 0 ? undefined : longest * characterWidth + PADDING;
+}
+
 /**
- * A column's starting width: enough for its kind of value, and never less than the header's
- * longest word, since headers wrap between words and must never be cut inside one.
+ * A column's starting width: text and codes as wide as their longest value in `sample` (the
+ * first rows), within bounds; other kinds as wide as their kind needs; and never less than the
+ * header's longest word, since headers wrap between words and must never be cut inside one.
  */
-export function columnWidth(label: string, field: FieldDefinition | undefined): number {
+export function columnWidth(
+  label: string,
+  field: FieldDefinition | undefined,
+  sample: readonly unknown[] = [],
+): number {
   const longestWord = Math.max(...label.split(/\s+/).map((word) => word.length));
-  return Math.max(contentWidth(field), longestWord * CHARACTER + PADDING + HEADER_EXTRA);
+  const header = longestWord * CHARACTER + PADDING + HEADER_EXTRA;
+  const kind = field?.kind;
+  if (kind === 'text' || kind === 'id' || kind === 'url' || kind === undefined) {
+    const fitted = longestValueWidth(sample, kind === 'id' ? MONOSPACE_CHARACTER : CHARACTER);
+    if (fitted !== undefined) {
+      const [least, most] = field?.short ? TEXT_BOUNDS.short : TEXT_BOUNDS.long;
+      return Math.max(header, Math.min(most, Math.max(least, fitted)));
+    }
+  }
+  return Math.max(contentWidth(field), header);
 }

@@ -1,7 +1,7 @@
 import { useTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { RefObject } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import { columnWidth } from './column-width.ts';
@@ -15,14 +15,23 @@ export const ROW_HEIGHT = 33;
 const NO_ROWS: ServiceRecord[] = [];
 
 /** TanStack Table's column definitions for the result's columns. */
+/** Rows looked at to size the text columns: the first screenfuls, not every row. */
+const SIZING_ROWS = 200;
+
 function columnDefsFor(
   columns: readonly ResultColumn[],
+  rows: readonly ServiceRecord[],
 ): ColumnDef<typeof resultFeatures, ServiceRecord>[] {
+  const sample = rows.slice(0, SIZING_ROWS);
   return columns.map((column) => ({
     id: column.id,
     accessorFn: (row) => row[column.id] as never,
     header: column.label,
-    size: columnWidth(column.label, column.field),
+    size: columnWidth(
+      column.label,
+      column.field,
+      sample.map((row) => row[column.id]),
+    ),
     // Numbers and dates show their largest or newest first; text starts at A.
     sortDescFirst: ['number', 'percent', 'date', 'datetime'].includes(column.field?.kind ?? ''),
     minSize: 60,
@@ -46,7 +55,9 @@ export function useResultsGrid({
   onSortingChange: (next: SortingState) => void;
   tableState: ResultsTableState;
 }) {
-  const columnDefs = useMemo(() => columnDefsFor(columns), [columns]);
+  // Sized on the rows first shown: later pages keep the widths, so columns do not jump.
+  const [sizingRows] = useState(rows);
+  const columnDefs = useMemo(() => columnDefsFor(columns, sizingRows), [columns, sizingRows]);
   const kinds = useMemo(
     () => new Map(columns.map((column) => [column.id, column.field?.kind])),
     [columns],
