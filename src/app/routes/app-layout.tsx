@@ -61,6 +61,8 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
           label={CATALOG[id].label}
           active={id === current}
           description={refused.has(id) ? 'Not in your subscription' : undefined}
+          // Mantine fades the description on the active link's tint (below AA); full gray 8 reads.
+          styles={{ description: { color: 'var(--mantine-color-gray-8)', opacity: 1 } }}
           rightSection={
             refused.has(id) ? (
               <Badge size="xs" color="gray" variant="light">

@@ -110,6 +110,7 @@ export function RowDetails({
       position="right"
       title="Row details"
       size="md"
+      closeButtonProps={{ 'aria-label': 'Close row details' }}
     >
       <Stack gap="sm">
         {notes && notes.length > 0 && <FlagsAlert notes={notes} />}
