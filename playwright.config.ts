@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { MAIN_SERVER, SHORT_SESSION_SERVER } from './e2e/servers.ts';
+import { ENDING_SESSION_SERVER, MAIN_SERVER, SHORT_SESSION_SERVER } from './e2e/servers.ts';
 import { chromiumLaunchOptions } from './testing/chromium.ts';
 
 const serverEnv = { HOST: '127.0.0.1', SERVE_MODE: 'dist', LOG_LEVEL: 'warn' };
@@ -38,7 +38,20 @@ export default defineConfig({
         ...serverEnv,
         PORT: String(SHORT_SESSION_SERVER.port),
         ACCESS_TOKEN_TTL_SECONDS: String(SHORT_SESSION_SERVER.accessTokenSeconds),
-        REFRESH_TOKEN_TTL_SECONDS: '1',
+        // The login ends with its first access token: a refresh finds the deadline reached.
+        REFRESH_TOKEN_TTL_SECONDS: String(SHORT_SESSION_SERVER.accessTokenSeconds),
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'tsx server/main.ts',
+      url: `${ENDING_SESSION_SERVER.url}/`,
+      env: {
+        ...serverEnv,
+        PORT: String(ENDING_SESSION_SERVER.port),
+        REFRESH_TOKEN_TTL_SECONDS: String(ENDING_SESSION_SERVER.refreshTokenSeconds),
       },
       reuseExistingServer: false,
       timeout: 60_000,

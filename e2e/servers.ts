@@ -1,4 +1,4 @@
-/** The two servers the journeys run against (playwright.config.ts starts both). */
+/** The servers the journeys run against (playwright.config.ts starts them all). */
 const port = Number(process.env.E2E_PORT ?? 4399);
 
 /** The production server with the default token lifetimes. */
@@ -12,4 +12,14 @@ export const SHORT_SESSION_SERVER = {
   port: port - 1,
   url: `http://127.0.0.1:${String(port - 1)}`,
   accessTokenSeconds: 6,
+};
+
+/**
+ * The same build with a login that lasts 4 min 40 s (the access token renewing inside it), so
+ * the five-minute warning shows from the start and "Stay signed in" can be tried.
+ */
+export const ENDING_SESSION_SERVER = {
+  port: port - 2,
+  url: `http://127.0.0.1:${String(port - 2)}`,
+  refreshTokenSeconds: 280,
 };

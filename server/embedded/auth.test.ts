@@ -164,4 +164,20 @@ describe('refresh grant', () => {
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ error: 'invalid_grant' });
   });
+
+  it('gives no access token past the refresh deadline: the login ends there', async () => {
+    const { server, refresh, advanceSeconds } = await setup({ REFRESH_TOKEN_TTL_SECONDS: '1000' });
+    let tokens = tokenResponseSchema.parse(
+      (await server.login(ANALYST.username, ANALYST.password)).body,
+    );
+    // The hour-long access token is cut to the login's 1,000 s, and its refresh to what is left.
+    expect(tokens.expires_in).toBe(1000);
+    advanceSeconds(600);
+    tokens = tokenResponseSchema.parse((await refresh(tokens.refresh_token ?? '')).body);
+    expect([tokens.expires_in, tokens.refresh_expires_in]).toEqual([400, 400]);
+    advanceSeconds(399);
+    expect((await server.query(countMetros, tokens.access_token)).status).toBe(200);
+    advanceSeconds(2);
+    expect((await server.query(countMetros, tokens.access_token)).status).toBe(401);
+  });
 });

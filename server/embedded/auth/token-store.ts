@@ -132,15 +132,21 @@ export class TokenStore {
     const accessToken = randomBytes(32).toString('base64url');
     const refreshToken = randomBytes(32).toString('base64url');
     const now = this.now();
+    // A login ends at its refresh deadline: no access token outlives it, so the end the
+    // dashboard counts down to is the end (at least a second, as the contract wants).
+    const accessSeconds = Math.max(
+      1,
+      Math.min(this.accessTtlSeconds, Math.floor((deadline - now) / 1000)),
+    );
     this.access.set(digest(accessToken), {
       username,
       family,
-      expiresAt: now + this.accessTtlSeconds * 1000,
+      expiresAt: now + accessSeconds * 1000,
     });
     this.refresh.set(digest(refreshToken), { username, family, deadline, rotation: undefined });
     return {
       access_token: accessToken,
-      expires_in: this.accessTtlSeconds,
+      expires_in: accessSeconds,
       refresh_token: refreshToken,
       refresh_expires_in: Math.max(0, Math.floor((deadline - now) / 1000)),
       fuse_client_id_seq: null,

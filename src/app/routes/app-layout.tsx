@@ -11,36 +11,14 @@ import {
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
+import { SessionEndingNotice, SessionTimeLeft } from '../../features/session/session-time.tsx';
 import { useSession } from '../../features/session/use-session.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import classes from './skip-link.module.css';
 import { useRefusedModules } from './use-refused-modules.ts';
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => {
-      setNow(Date.now());
-    }, intervalMs);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [intervalMs]);
-  return now;
-}
-
-function SessionTimeLeft({ expiresAt }: { expiresAt: number }) {
-  const now = useNow(5_000);
-  const minutes = Math.round((expiresAt - now) / 60_000);
-  return (
-    <Text size="sm" c={minutes <= 5 ? 'orange.8' : 'dimmed'} aria-label="Session time left">
-      {expiresAt <= now ? 'Session ended' : `${String(Math.max(1, minutes))} min left`}
-    </Text>
-  );
-}
 
 function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown: boolean }) {
   const refused = useRefusedModules();
@@ -169,7 +147,7 @@ export function AppLayout() {
               {appConfig.mode === 'embedded' ? 'Embedded demo service' : appConfig.upstreamHost}
             </Badge>
             <Text size="sm">{tokens?.username}</Text>
-            {tokens && <SessionTimeLeft expiresAt={tokens.expiresAt} />}
+            {tokens && <SessionTimeLeft tokens={tokens} />}
             <Button variant="default" size="xs" onClick={leave}>
               Sign out
             </Button>
@@ -186,6 +164,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
       <ReloginDialog onSignOut={leave} />
+      <SessionEndingNotice />
     </AppShell>
   );
 }
