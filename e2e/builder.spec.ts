@@ -140,3 +140,25 @@ test('results of an edited, unrun query are marked as such until it runs', async
   await expect(page.getByRole('button', { name: '5 rows' })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(6);
 });
+
+test('a body pasted into another module’s JSON opens where it belongs, and runs there', async ({
+  page,
+}) => {
+  await page.goto('/login?redirect=%2Fq%2Fmetro_area__c');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const panel = await openJson(page);
+  await panel.fill(
+    JSON.stringify({
+      module: 'updates',
+      filters: { filter: [{ job_change__c: { $equals: true } }], max_num: '5' },
+    }),
+  );
+  await expect(page.getByText('This body is for Contact updates, not this module.')).toBeVisible();
+  await page.getByRole('link', { name: 'Open in Contact updates' }).click();
+  await expect(page).toHaveURL(/\/q\/updates#s=/);
+  await expect(page.getByRole('heading', { name: 'Contact updates' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Edit condition 1: Job change is yes/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '6');
+});

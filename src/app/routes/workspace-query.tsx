@@ -1,7 +1,10 @@
 import { Button, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
+import { Link } from '@tanstack/react-router';
 import { CopyBodyButtons, JsonPanel } from '../../features/builder/json-panel.tsx';
+import type { OpenInTarget } from '../../features/builder/json-panel.tsx';
 import { QueryBuilder } from '../../features/builder/query-builder.tsx';
 import { QueryChips } from '../../features/builder/query-chips.tsx';
 import { BlockingProblems } from '../../features/builder/query-summary.tsx';
@@ -25,6 +28,19 @@ interface WorkspaceQueryProps {
   readonly unrun: boolean;
   readonly onBackToStarter: () => void;
   readonly singleSortKey: boolean;
+}
+
+/** "Open in ⟨module⟩" for a body pasted here that belongs to another module: opens and runs it. */
+function OpenInButton({ module, hash }: OpenInTarget) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      renderRoot={(props) => <Link to="/q/$module" params={{ module }} hash={hash} {...props} />}
+    >
+      Open in {CATALOG[module].label}
+    </Button>
+  );
 }
 
 /** The full query: the builder or its JSON (a toggle), then what it asks and the run actions. */
@@ -69,7 +85,7 @@ function OpenQuery(props: WorkspaceQueryProps) {
             </section>
           ) : (
             <section aria-label="Request body">
-              <JsonPanel builder={builder} />
+              <JsonPanel builder={builder} openIn={OpenInButton} />
             </section>
           )}
         </Stack>

@@ -78,11 +78,7 @@ describe('the JSON panel', () => {
       view,
       JSON.stringify(bodyOf('updates', [cond('job_change__c', '$equals', true)])),
     );
-    expect(
-      screen.getByText(
-        "This body is for Contact updates; open that module's workspace to edit it.",
-      ),
-    ).toBeVisible();
+    expect(screen.getByText('This body is for Contact updates, not this module.')).toBeVisible();
     expect(view.sent()).toEqual(start);
     expect(within(view.row(1)).getByRole('textbox', { name: 'Ticker value' })).toHaveValue('AAPL');
   });

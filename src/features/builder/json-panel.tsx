@@ -1,6 +1,9 @@
 import { Group, Stack, Text, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { CATALOG } from '#contract/catalog';
+import type { ModuleId } from '#contract/catalog';
+import { encodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
 import { curlCommand } from './curl.ts';
 import { stateFromBody } from './wire.ts';
@@ -31,6 +34,27 @@ function pretty(body: unknown): string {
   return JSON.stringify(body, null, 2);
 }
 
+/** Where a pasted body for another module opens: that module, and a workspace link's fragment. */
+export interface OpenInTarget {
+  readonly module: ModuleId;
+  readonly hash: string;
+}
+
+/**
+ * The fragment of a workspace link that opens `body` in `module`'s workspace (and runs it, as
+ * any link does); undefined when no link may be made of it (a credential-named key).
+ */
+function linkTo(module: ModuleId, body: unknown): OpenInTarget | undefined {
+  try {
+    return {
+      module,
+      hash: encodeWorkspaceLink(workspaceLinkOf(module, body as Record<string, unknown>)),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Copy the request body, or a curl command that sends it: one click from builder and JSON. */
 export function CopyBodyButtons({ builder }: { builder: QueryBuilderModel }) {
   return (
@@ -48,10 +72,19 @@ export function CopyBodyButtons({ builder }: { builder: QueryBuilderModel }) {
  * The exact request body, both ways: the builder's edits show here at once, and a body edited
  * or pasted here updates the builder. Invalid JSON is named and the builder keeps its state.
  */
-export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
+export function JsonPanel({
+  builder,
+  openIn,
+}: {
+  builder: QueryBuilderModel;
+  /** Offers to open a pasted body for another module there (`hash`: a workspace link's). */
+  openIn?: (target: OpenInTarget) => ReactNode;
+}) {
   const { body, load, state } = builder;
   const [text, setText] = useState(() => pretty(body));
   const [problem, setProblem] = useState<string>();
+  // A pasted body for another module: where it opens, as a workspace link's fragment.
+  const [elsewhere, setElsewhere] = useState<OpenInTarget>();
   const [shownBody, setShownBody] = useState(body);
 
   if (shownBody !== body) {
@@ -66,6 +99,7 @@ export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
 
   const edit = (next: string) => {
     setText(next);
+    setElsewhere(undefined);
     let parsed: unknown;
     try {
       parsed = JSON.parse(next);
@@ -81,9 +115,8 @@ export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
       return;
     }
     if (read.state.module !== state.module) {
-      setProblem(
-        `This body is for ${CATALOG[read.state.module].label}; open that module's workspace to edit it.`,
-      );
+      setProblem(`This body is for ${CATALOG[read.state.module].label}, not this module.`);
+      setElsewhere(linkTo(read.state.module, parsed));
       return;
     }
     setProblem(undefined);
@@ -109,6 +142,7 @@ export function JsonPanel({ builder }: { builder: QueryBuilderModel }) {
           edit(event.currentTarget.value);
         }}
       />
+      {elsewhere && openIn?.(elsewhere)}
     </Stack>
   );
 }

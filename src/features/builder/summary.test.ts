@@ -30,6 +30,19 @@ describe('summarize', () => {
     ],
     ['a module alone', { module: 'accounthistory' }, 'Account history'],
     [
+      'a percent field, whose values are percentage points',
+      {
+        module: '13f_holdings',
+        filters: {
+          filter: [
+            c('portfolio_pct_weight', '$gt', '1'),
+            c('pct_change_qoq', '$between', ['-50', '50']),
+          ],
+        },
+      },
+      '13F holdings where Portfolio weight is greater than 1 % and Share change QoQ between -50 % and 50 %',
+    ],
+    [
       'a count with a date range and an or-group',
       {
         module: 'metro_area__c',

@@ -48,7 +48,9 @@ function formatValue(field: FieldDefinition | undefined, value: ScalarJson): str
     if (flag !== undefined) return flag ? 'yes' : 'no';
   }
   const text = String(value);
-  return isDateKind(field) ? formatDate(text) : text;
+  if (isDateKind(field)) return formatDate(text);
+  // A percent field holds percentage points: "1" is 1 %, and the summary says so.
+  return field?.kind === 'percent' ? `${text} %` : text;
 }
 
 function rangePhrase(range: string): string {
