@@ -7,6 +7,13 @@
 import type { ModuleId } from './catalog.ts';
 import type { QueryBody } from './query.ts';
 
+/** Fields that hold a CRM account's id, in every module: a query on one is about that account. */
+export const ACCOUNT_ID_FIELDS: ReadonlySet<string> = new Set([
+  'account__c',
+  'accountid',
+  'service_account_id',
+]);
+
 /** The CRM account (and strategy) a 13F filer is matched to, as its rows carry it. */
 export interface MatchedAccount {
   readonly accountId: string;

@@ -125,6 +125,12 @@ test('from a 13F chart, the matched account opens in another module, and back re
 
   await expect(page).toHaveURL(/\/q\/investment_holdings#s=/);
   await expect(page.getByRole('heading', { name: 'Investment holdings' })).toBeVisible();
+  // The account is named, not only its id (which stays in the tooltip and the query).
+  const account = page.getByRole('button', {
+    name: 'Edit condition 1: Account: Berkshire Hathaway Inc.',
+  });
+  await expect(account).toBeVisible();
+  await expect(account).toHaveAttribute('title', /^Account ID is \S+ \(the account's id\)$/);
   const builder = await openBuilder(page);
   await expect(builder.getByLabel('Field').first()).toHaveValue('Account ID');
   const accountId = await builder

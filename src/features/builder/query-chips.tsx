@@ -1,5 +1,8 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ACCOUNT_ID_FIELDS } from '#contract/relations';
+import { accountNameOptions } from '../../lib/thirteen-f-queries.ts';
 import type { CSSProperties } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { BuilderContext } from './builder-context.ts';
@@ -77,6 +80,24 @@ function chipColours(invalid: boolean) {
   } as CSSProperties;
 }
 
+/**
+ * The account a condition names by id (`account__c is 001…`), by its name when the service
+ * knows it: an analyst reads "Account: Berkshire Hathaway Inc.", the id stays in the tooltip.
+ */
+function useAccountName(node: FilterNode | undefined): { name: string } | undefined {
+  const accountId =
+    node?.type === 'condition' &&
+    node.operator === '$equals' &&
+    ACCOUNT_ID_FIELDS.has(node.field) &&
+    node.value.kind === 'scalar' &&
+    typeof node.value.value === 'string' &&
+    node.value.value !== ''
+      ? node.value.value
+      : null;
+  const name = useQuery(accountNameOptions(accountId)).data;
+  return typeof name === 'string' ? { name } : undefined;
+}
+
 /** A condition's chip: its words open the condition's own row in place; × removes it. */
 function ConditionChip({
   builder,
@@ -92,6 +113,8 @@ function ConditionChip({
     setOpen(false);
   };
   const actions = chipActions(builder, chip.index, close);
+  const account = useAccountName(builder.state.filter?.[chip.index]);
+  const text = account ? `Account: ${account.name}` : chip.text;
   return (
     <Group gap={0} wrap="nowrap" role="listitem">
       <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" returnFocus>
@@ -103,13 +126,14 @@ function ConditionChip({
             color={invalid ? 'red' : 'blue'}
             style={chipColours(invalid)}
             styles={{ root: { borderTopRightRadius: 0, borderBottomRightRadius: 0 } }}
-            aria-label={`Edit condition ${String(chip.index + 1)}: ${chip.text}`}
+            aria-label={`Edit condition ${String(chip.index + 1)}: ${text}`}
             aria-expanded={open}
+            title={account ? `${chip.text} (the account's id)` : undefined}
             onClick={() => {
               setOpen((was) => !was);
             }}
           >
-            {chip.text}
+            {text}
           </Button>
         </Popover.Target>
         <Popover.Dropdown miw={560}>
@@ -130,7 +154,7 @@ function ConditionChip({
         variant="light"
         color={invalid ? 'red' : 'blue'}
         style={{ ...chipColours(invalid), borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
-        aria-label={`Remove condition ${String(chip.index + 1)}: ${chip.text}`}
+        aria-label={`Remove condition ${String(chip.index + 1)}: ${text}`}
         onClick={actions.remove}
       >
         <Text size="xs" aria-hidden>
