@@ -23,6 +23,10 @@ export interface FieldDefinition {
   readonly description?: string;
   /** Values are short codes (tickers, statuses, types, CUSIPs): a narrow column fits them. */
   readonly short?: true;
+  /** The values the interface fixes for the field: the builder offers exactly these. */
+  readonly values?: readonly string[];
+  /** Values repeat across rows (filers, countries, types): the builder offers those it finds. */
+  readonly picklist?: true;
 }
 
 /** One data module of the service. */
@@ -57,13 +61,13 @@ const thirteenF: ModuleDefinition = {
   fields: [
     { name: 'name', label: 'Record name', kind: 'text' },
     { name: 'nameofissuer', label: 'Issuer', kind: 'text' },
-    { name: 'ticker', label: 'Ticker', kind: 'text', short: true },
+    { name: 'ticker', label: 'Ticker', kind: 'text', short: true, picklist: true },
     { name: 'cusip', label: 'CUSIP', kind: 'id', short: true },
     { name: 'value', label: 'Value (USD)', kind: 'number', unit: 'usd' },
     { name: 'shrsorprnamt', label: 'Shares / principal', kind: 'number', unit: 'shares' },
     { name: 'filedat', label: 'Filed at', kind: 'datetime', datetimeForm: 'sql' },
     { name: 'periodofreport', label: 'Period of report', kind: 'date' },
-    { name: 'companyname', label: 'Filer', kind: 'text' },
+    { name: 'companyname', label: 'Filer', kind: 'text', picklist: true },
     { name: 'service_account_id', label: 'Account ID', kind: 'id' },
     { name: 'service_account_name', label: 'Account', kind: 'text' },
     { name: 'service_investment_strategy_id', label: 'Strategy ID', kind: 'id' },
@@ -73,6 +77,7 @@ const thirteenF: ModuleDefinition = {
       label: 'Status',
       kind: 'text',
       short: true,
+      values: ['NEW', 'ADDED', 'REDUCED', 'UNCHANGED', 'SOLD OUT'],
       description: 'NEW, ADDED, REDUCED, UNCHANGED or SOLD OUT versus the previous quarter.',
     },
     { name: 'pct_change_qoq', label: 'Share change QoQ', kind: 'percent' },
@@ -104,7 +109,7 @@ const investmentHoldings: ModuleDefinition = {
     { name: 'fund_balance__c', label: 'Fund balance', kind: 'number', unit: 'usd' },
     { name: 'investment_income__c', label: 'Investment income', kind: 'number', unit: 'usd' },
     { name: 'date_acquired__c', label: 'Date acquired', kind: 'date' },
-    { name: 'asset_class__c', label: 'Asset class', kind: 'text', short: true },
+    { name: 'asset_class__c', label: 'Asset class', kind: 'text', short: true, picklist: true },
     { name: 'lastmodifieddate', label: 'Last modified', kind: 'datetime', datetimeForm: 'iso' },
   ],
   defaultFields: [
@@ -125,8 +130,8 @@ const accountHistory: ModuleDefinition = {
   summary: 'Every change to an account field: which field, old value, new value and when.',
   fields: [
     { name: 'accountid', label: 'Account ID', kind: 'id' },
-    { name: 'field', label: 'Field', kind: 'text' },
-    { name: 'datatype', label: 'Data type', kind: 'text', short: true },
+    { name: 'field', label: 'Field', kind: 'text', picklist: true },
+    { name: 'datatype', label: 'Data type', kind: 'text', short: true, picklist: true },
     { name: 'oldvalue', label: 'Old value', kind: 'text' },
     { name: 'newvalue', label: 'New value', kind: 'text' },
     { name: 'createddate', label: 'Changed on', kind: 'date' },
@@ -141,7 +146,7 @@ const metroAreas: ModuleDefinition = {
   fields: [
     { name: 'name', label: 'Metro area', kind: 'text' },
     { name: 'createddate', label: 'Created', kind: 'datetime', datetimeForm: 'iso' },
-    { name: 'country__c', label: 'Country', kind: 'text', short: true },
+    { name: 'country__c', label: 'Country', kind: 'text', short: true, picklist: true },
     { name: 'sort_order__c', label: 'Sort order', kind: 'number' },
   ],
   defaultFields: ['name', 'country__c', 'sort_order__c', 'createddate'],
@@ -154,8 +159,14 @@ const managerPresentations: ModuleDefinition = {
   fields: [
     { name: 'name', label: 'Presentation', kind: 'text' },
     { name: 'createddate', label: 'Created', kind: 'datetime', datetimeForm: 'iso' },
-    { name: 'type__c', label: 'Type', kind: 'text', short: true },
-    { name: 'manager_presentation_type__c', label: 'Presentation type', kind: 'text', short: true },
+    { name: 'type__c', label: 'Type', kind: 'text', short: true, picklist: true },
+    {
+      name: 'manager_presentation_type__c',
+      label: 'Presentation type',
+      kind: 'text',
+      short: true,
+      picklist: true,
+    },
     { name: 'document_name', label: 'Document', kind: 'text' },
     { name: 'url', label: 'Document URL', kind: 'url' },
   ],
@@ -176,8 +187,8 @@ const updates: ModuleDefinition = {
   fields: [
     { name: 'sfid', label: 'Record ID', kind: 'id' },
     { name: 'name', label: 'Update', kind: 'text' },
-    { name: 'type__c', label: 'Type', kind: 'text', short: true },
-    { name: 'field_name__c', label: 'Field changed', kind: 'text' },
+    { name: 'type__c', label: 'Type', kind: 'text', short: true, picklist: true },
+    { name: 'field_name__c', label: 'Field changed', kind: 'text', picklist: true },
     { name: 'contact__c', label: 'Contact ID', kind: 'id' },
     { name: 'contact_name__c', label: 'Contact', kind: 'text' },
     { name: 'account__c', label: 'Account ID', kind: 'id' },

@@ -162,3 +162,22 @@ test('a body pasted into another module’s JSON opens where it belongs, and run
   ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '6');
 });
+
+test('a filer is picked from the list the service holds, narrowed by typing', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fq%2F13f_holdings');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const builder = await openBuilder(page);
+  const filer = builder
+    .getByRole('group', { name: 'Condition 1' })
+    .getByRole('combobox', { name: 'Filer value' });
+  await expect(filer).toHaveAttribute('placeholder', /^\d+ values: type to narrow$/);
+  await filer.fill('');
+  await filer.pressSequentially('appalo');
+  await page.getByRole('option', { name: 'APPALOOSA LP' }).click();
+  await expect(filer).toHaveValue('APPALOOSA LP');
+  await page.getByRole('button', { name: 'Run query' }).click();
+  await expect(
+    page.getByRole('button', { name: /^Edit condition 1: Filer is APPALOOSA LP/ }),
+  ).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ records? match\.$/)).toBeVisible();
+});

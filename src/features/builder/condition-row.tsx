@@ -136,6 +136,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
         }}
       >
         <ValueEditor
+          module={module}
           field={definition}
           value={node.value}
           label={`${definition.label} value`}

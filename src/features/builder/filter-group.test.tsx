@@ -68,7 +68,7 @@ describe('adding conditions and groups', () => {
 
     // The innermost row is edited in place; the level-2 group becomes OR.
     await view.user.type(
-      within(view.row('2.2.2.1')).getByRole('textbox', { name: 'Filer value' }),
+      within(view.row('2.2.2.1')).getByRole('combobox', { name: 'Filer value' }),
       'Berkshire',
     );
     const match = within(view.group('2.2')).getAllByRole('radiogroup', { name: 'Match' })[0];
@@ -94,7 +94,7 @@ describe('row actions', () => {
     await rowAction(view, view.row(1), 'condition 1', 'Duplicate');
     expect(view.sentFilter()).toEqual([aapl, aapl, big]);
     // The copy is its own condition: editing it leaves the original alone.
-    const copy = within(view.row(2)).getByRole('textbox', { name: 'Ticker value' });
+    const copy = within(view.row(2)).getByRole('combobox', { name: 'Ticker value' });
     await view.user.clear(copy);
     await view.user.type(copy, 'MSFT');
     expect(view.sentFilter()).toEqual([aapl, cond('ticker', '$equals', 'MSFT'), big]);
@@ -113,7 +113,7 @@ describe('row actions', () => {
     const view = twoRows();
     await rowAction(view, view.row(1), 'condition 1', 'Move down');
     expect(view.sentFilter()).toEqual([big, aapl]);
-    expect(within(view.row(2)).getByRole('textbox', { name: 'Ticker value' })).toHaveValue('AAPL');
+    expect(within(view.row(2)).getByRole('combobox', { name: 'Ticker value' })).toHaveValue('AAPL');
     await rowAction(view, view.row(2), 'condition 2', 'Move up');
     expect(view.sentFilter()).toEqual([aapl, big]);
 
@@ -126,7 +126,7 @@ describe('row actions', () => {
     const view = setupBuilder(bodyOf('13f_holdings', [or(aapl, big), fresh]));
     await rowAction(view, view.group(1), 'group 1', 'Move down');
     expect(view.sentFilter()).toEqual([fresh, or(aapl, big)]);
-    expect(within(view.row('2.1')).getByRole('textbox', { name: 'Ticker value' })).toHaveValue(
+    expect(within(view.row('2.1')).getByRole('combobox', { name: 'Ticker value' })).toHaveValue(
       'AAPL',
     );
   });

@@ -22,7 +22,7 @@ describe('the JSON panel', () => {
   it('shows the body the builder sends, and follows builder edits at once', async () => {
     const view = setupBuilder(start);
     expect(JSON.parse((view.jsonBox() as HTMLTextAreaElement).value)).toEqual(start);
-    await view.user.type(within(view.row(1)).getByRole('textbox', { name: 'Ticker value' }), 'X');
+    await view.user.type(within(view.row(1)).getByRole('combobox', { name: 'Ticker value' }), 'X');
     const shown: unknown = JSON.parse((view.jsonBox() as HTMLTextAreaElement).value);
     expect(shown).toEqual(bodyOf('13f_holdings', [cond('ticker', '$equals', 'AAPLX')]));
     expect(shown).toEqual(view.sent());
@@ -42,7 +42,7 @@ describe('the JSON panel', () => {
     expect(within(view.row(1)).getByRole('textbox', { name: 'Value (USD) value' })).toHaveValue(
       '5000',
     );
-    expect(within(view.row('2.2')).getByRole('textbox', { name: 'Status value' })).toHaveValue(
+    expect(within(view.row('2.2')).getByRole('combobox', { name: 'Status value' })).toHaveValue(
       'ADDED',
     );
     expect(screen.queryByRole('group', { name: 'Condition 3' })).not.toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('the JSON panel', () => {
       screen.getByText(/^Not valid JSON \(.+\); the builder keeps its last good state\.$/),
     ).toBeVisible();
     expect(view.jsonBox()).toHaveValue('{"module": "13f_holdings", "filters": {"filter": [');
-    expect(within(view.row(1)).getByRole('textbox', { name: 'Ticker value' })).toHaveValue('AAPL');
+    expect(within(view.row(1)).getByRole('combobox', { name: 'Ticker value' })).toHaveValue('AAPL');
     expect(view.sent()).toEqual(start);
   });
 
@@ -80,7 +80,7 @@ describe('the JSON panel', () => {
     );
     expect(screen.getByText('This body is for Contact updates, not this module.')).toBeVisible();
     expect(view.sent()).toEqual(start);
-    expect(within(view.row(1)).getByRole('textbox', { name: 'Ticker value' })).toHaveValue('AAPL');
+    expect(within(view.row(1)).getByRole('combobox', { name: 'Ticker value' })).toHaveValue('AAPL');
   });
 
   it('a refused body’s message goes once a builder edit rewrites the panel', async () => {
@@ -89,7 +89,7 @@ describe('the JSON panel', () => {
     expect(
       screen.getByText(/^"module" is "nowhere", which is not a module; use one of/),
     ).toBeVisible();
-    await view.user.type(within(view.row(1)).getByRole('textbox', { name: 'Ticker value' }), 'X');
+    await view.user.type(within(view.row(1)).getByRole('combobox', { name: 'Ticker value' }), 'X');
     expect(JSON.parse((view.jsonBox() as HTMLTextAreaElement).value)).toEqual(view.sent());
     expect(screen.queryByText(/which is not a module/)).not.toBeInTheDocument();
   });

@@ -20,11 +20,11 @@ describe('validation messages, inline and under "Why the query cannot run"', () 
     const row = view.row(2);
     expect(within(row).queryByText('Enter a value')).not.toBeInTheDocument();
 
-    await view.user.click(within(row).getByRole('textbox', { name: 'Filer value' }));
+    await view.user.click(within(row).getByRole('combobox', { name: 'Filer value' }));
     await view.user.tab();
     expect(within(row).getByText('Enter a value')).toBeVisible();
 
-    await view.user.type(within(row).getByRole('textbox', { name: 'Filer value' }), 'Vanguard');
+    await view.user.type(within(row).getByRole('combobox', { name: 'Filer value' }), 'Vanguard');
     expect(within(row).queryByText('Enter a value')).not.toBeInTheDocument();
     expect(view.blockingItems()).toEqual([]);
   });

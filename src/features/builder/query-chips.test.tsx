@@ -37,7 +37,7 @@ describe('the query collapsed to chips', () => {
       screen.getByRole('button', { name: 'Edit condition 1: Filer is BERKSHIRE HATHAWAY INC' }),
     );
     const row = screen.getByRole('group', { name: 'Condition 1' });
-    const value = within(row).getByRole('textbox', { name: 'Filer value' });
+    const value = within(row).getByRole('combobox', { name: 'Filer value' });
     await view.user.clear(value);
     await view.user.type(value, 'APPALOOSA LP');
     await view.user.click(screen.getByRole('button', { name: 'Done' }));

@@ -1,12 +1,15 @@
 import '@mantine/dates/styles.css';
-import { Group, Select, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Group, Select, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import type { FieldDefinition } from '#contract/catalog';
+import type { FieldDefinition, ModuleId } from '#contract/catalog';
+import { FIELD_VALUE_ROWS, useFieldValues } from '../../lib/field-values.ts';
 import { DATE_RANGES } from '#contract/operators';
 import { joinIso, localOffset, parseWallTime, splitIso } from './datetime-text.ts';
 import type { ConditionValue, ScalarJson } from './model.ts';
 
 interface ScalarEditorProps {
+  /** The module, when its values can be offered (a pick-list for fields whose values repeat). */
+  readonly module?: ModuleId | undefined;
   readonly field: FieldDefinition;
   readonly value: ScalarJson;
   readonly onChange: (value: ScalarJson) => void;
@@ -71,6 +74,43 @@ function DateTimeEditor({ field, value, onChange, label, error }: ScalarEditorPr
   );
 }
 
+/** Options shown at once: type-ahead narrows the rest. */
+const SHOWN_OPTIONS = 50;
+
+/**
+ * A text value with its known values offered as one types (filers, countries, the five 13F
+ * statuses…); any other text may still be written, as the service allows it.
+ */
+function PickListEditor({
+  module,
+  field,
+  value,
+  onChange,
+  label,
+  error,
+}: ScalarEditorProps & { module: ModuleId }) {
+  const known = useFieldValues(module, field.name);
+  return (
+    <Autocomplete
+      aria-label={label}
+      placeholder={known ? `${String(known.values.length)} values: type to narrow` : 'value'}
+      data={known?.values ?? []}
+      limit={SHOWN_OPTIONS}
+      value={String(value)}
+      onChange={onChange}
+      error={error}
+      w="100%"
+      maw={320}
+      comboboxProps={{ withinPortal: true }}
+      description={
+        known && !known.complete
+          ? `Values found in the first ${FIELD_VALUE_ROWS.toLocaleString()} rows; others may be typed.`
+          : undefined
+      }
+    />
+  );
+}
+
 function ScalarEditor(props: ScalarEditorProps) {
   const { field, value, onChange, label, error } = props;
   if (field.kind === 'date') return <DateEditor {...props} />;
@@ -99,6 +139,9 @@ function ScalarEditor(props: ScalarEditorProps) {
       />
     );
   }
+  if (props.module && (field.values || field.picklist)) {
+    return <PickListEditor {...props} module={props.module} />;
+  }
   const numeric = field.kind === 'number' || field.kind === 'percent';
   return (
     <TextInput
@@ -120,12 +163,15 @@ function ScalarEditor(props: ScalarEditorProps) {
 
 /** The value editor for a condition: by field kind and operator. */
 export function ValueEditor({
+  module,
   field,
   value,
   onChange,
   label,
   error,
 }: {
+  /** The module: a field whose values repeat then offers them as a pick-list. */
+  module?: ModuleId;
   field: FieldDefinition;
   value: ConditionValue;
   onChange: (value: ConditionValue) => void;
@@ -182,6 +228,7 @@ export function ValueEditor({
     case 'scalar':
       return (
         <ScalarEditor
+          module={module}
           field={field}
           value={value.value}
           label={label}
