@@ -25,7 +25,7 @@ function distinctValues(rows: readonly Record<string, unknown>[], field: string)
  * else those found in the first FIELD_VALUE_ROWS rows of the module, asked for that field alone
  * and sorted by it. `complete` says whether every row was read.
  */
-export function fieldValuesOptions(module: ModuleId, field: string | null) {
+function fieldValuesOptions(module: ModuleId, field: string | null) {
   const definition = field === null ? undefined : findField(module, field);
   return queryOptions({
     queryKey: ['field-values', module, field, definition],
