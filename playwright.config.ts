@@ -2,7 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { ENDING_SESSION_SERVER, MAIN_SERVER, SHORT_SESSION_SERVER } from './e2e/servers.ts';
 import { chromiumLaunchOptions } from './testing/chromium.ts';
 
-const serverEnv = { HOST: '127.0.0.1', SERVE_MODE: 'dist', LOG_LEVEL: 'warn' };
+// DEMO_TODAY: the demo's CRM rows are dated relative to "today"; a fixed one keeps every run's
+// data (and the screenshot baselines) the same whatever day the tests run.
+const serverEnv = {
+  HOST: '127.0.0.1',
+  SERVE_MODE: 'dist',
+  LOG_LEVEL: 'warn',
+  DEMO_TODAY: '2026-11-25',
+};
 
 export default defineConfig({
   testDir: 'e2e',

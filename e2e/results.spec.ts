@@ -99,3 +99,33 @@ test('planted hostile values stay text: no script link, and the CSV neutralises 
     'data:text/html,<script>alert(1)</script>',
   ]);
 });
+
+test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboard as TSV', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings?run=starter')}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table).toHaveAttribute('aria-rowcount', '26');
+  await table.getByRole('columnheader', { name: 'Ticker' }).getByRole('button').click();
+  await page.getByRole('button', { name: 'Copy table' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const lines = (await page.evaluate(() => navigator.clipboard.readText()))
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t'));
+  expect(lines).toHaveLength(26);
+  expect(lines[0]?.slice(0, 3)).toEqual(['Issuer', 'Ticker', 'CUSIP']);
+  // The first rows as the table shows them, sorted by ticker here.
+  const shown = (await table.getByRole('row').allInnerTexts())
+    .slice(1, 4)
+    .map((row) => row.split('\t'));
+  expect(lines.slice(1, 4).map((line) => line.slice(0, 4))).toEqual(
+    shown.map((row) => row.slice(0, 4)),
+  );
+  const tickers = lines.slice(1).map((line) => line[1] ?? '');
+  expect(tickers).toEqual([...tickers].sort((a, b) => a.localeCompare(b)));
+  await context.close();
+});

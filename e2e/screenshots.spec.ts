@@ -9,8 +9,9 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { signIn } from './journey.ts';
 
-/** A Monday morning, so any date the page derives from "now" is the same in every run. */
-const FIXED_NOW = new Date('2026-06-15T09:00:00Z');
+/** A morning, so any date the page derives from "now" is the same in every run; the
+ * servers' DEMO_TODAY (playwright.config.ts) is the same day. */
+const FIXED_NOW = new Date('2026-11-25T09:00:00Z');
 
 test.use({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
 

@@ -52,7 +52,7 @@ const AT = 0x40;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** Whether Excel (or LibreOffice, Sheets) could read the text as a formula: OWASP CSV injection. */
-function startsLikeFormula(text: string): boolean {
+export function startsLikeFormula(text: string): boolean {
   const first = text.charCodeAt(0);
   if (first === MINUS) return !PLAIN_NUMBER.test(text);
   return first === EQUALS || first === PLUS || first === AT || first === TAB || first === CR;

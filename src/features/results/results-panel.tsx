@@ -169,6 +169,7 @@ export function ResultsView({
         exportColumns={inColumnOrder(shownColumns, tableState.order)}
         tableState={tableState}
         csv={csv}
+        format={format}
       />
       {rowFilter && <ChartFilterChip filter={rowFilter} onClear={onClearRowFilter} />}
       {loading && <LoadAllProgress loading={loading} count={count} />}

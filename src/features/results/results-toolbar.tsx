@@ -1,7 +1,11 @@
 import { Button, Checkbox, Group, Menu, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import { ColumnChooser } from './column-chooser.tsx';
+import type { CellFormatter } from './format.ts';
 import type { ResultColumn } from './result-column.ts';
+import { sortRecords } from './sort.ts';
+import { toTsv } from './tsv.ts';
 import type { ResultsTableState } from './table-state.ts';
 import type { CsvExport } from './use-csv-export.ts';
 import type { ResultRows } from './use-result-rows.ts';
@@ -118,6 +122,52 @@ function ExportMenu({
   );
 }
 
+/**
+ * "Copy table": the rows on screen (chart filter and sort applied) in the visible columns, as
+ * shown, tab-separated for a paste into Excel or Sheets.
+ */
+function CopyTableButton({
+  rows,
+  columns,
+  format,
+  sorting,
+}: {
+  rows: readonly ServiceRecord[];
+  columns: readonly ResultColumn[];
+  format: CellFormatter;
+  sorting: ResultsTableState['sorting'];
+}) {
+  const text = () => {
+    const kinds = new Map(columns.map((column) => [column.id, column.field?.kind]));
+    const sorted = sortRecords(rows, sorting, (id) => kinds.get(id));
+    return toTsv(
+      sorted,
+      columns.map((column) => ({
+        header: column.label,
+        text: (row) => format(row[column.id], column.field).text,
+      })),
+    );
+  };
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      title="Tab-separated, to paste into a spreadsheet"
+      onClick={() => {
+        void navigator.clipboard.writeText(text()).then(() => {
+          setCopied(true);
+          setTimeout(() => {
+            setCopied(false);
+          }, 1500);
+        });
+      }}
+    >
+      {copied ? 'Copied' : 'Copy table'}
+    </Button>
+  );
+}
+
 /** Above the table: what is shown, paging, the column chooser and the CSV export. */
 export function ResultsToolbar({
   results,
@@ -128,8 +178,11 @@ export function ResultsToolbar({
   exportColumns,
   tableState,
   csv,
+  format,
 }: {
   results: ResultRows;
+  /** The table's cell text, for "Copy table". */
+  format: CellFormatter;
   /** How many rows are loaded (the page, or all of them). */
   loaded: number;
   /** The loaded rows the chart filter lets through (all of them without one). */
@@ -155,6 +208,12 @@ export function ResultsToolbar({
       <Group gap="xs">
         {!results.allLoaded && <PageButtons results={results} />}
         <ColumnChooser columns={columns} state={tableState} />
+        <CopyTableButton
+          rows={shown}
+          columns={exportColumns}
+          format={format}
+          sorting={tableState.sorting}
+        />
         <ExportMenu
           results={results}
           rows={shown}
