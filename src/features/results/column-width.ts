@@ -23,7 +23,7 @@ function contentWidth(field: FieldDefinition | undefined): number {
     case 'date':
       return 112;
     case 'datetime':
-      return 176;
+      return 232; // "Nov 20, 2023, 6:45:13 PM UTC": a time always names its zone
     case 'boolean':
       return 84;
   }

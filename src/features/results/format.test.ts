@@ -34,8 +34,13 @@ describe('cell formatting by field kind', () => {
       text: 'Mar 31, 2025',
       raw: '2025-03-31',
     });
+    // A time without an offset is UTC, and says so.
     expect(format('2024-02-14 16:05:09', field('13f_holdings', 'filedat')).text).toBe(
-      'Feb 14, 2024, 4:05:09 PM',
+      'Feb 14, 2024, 4:05:09 PM UTC',
+    );
+    // An instant is shown in the viewer's zone, which is named.
+    expect(format('2024-02-14T16:05:09Z', field('updates', 'createddate')).text).toMatch(
+      /^Feb 1[45], 2024, \d{1,2}:05:09 [AP]M (UTC|GMT[+-]\d{1,2}(:\d\d)?)$/,
     );
   });
 

@@ -52,10 +52,12 @@ function numberFormats(locale?: string) {
 function dateFormat(locale?: string) {
   // Dates are formatted in UTC from their own parts, so a day never shifts by the viewer's zone.
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
+  // A time is never shown without its zone: an instant in the viewer's zone, named ("GMT+1"),
+  // and a time without an offset as the interface means it, UTC.
+  const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'long' });
   const wallTime = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
-    timeStyle: 'medium',
+    timeStyle: 'long',
     timeZone: 'UTC',
   });
 
