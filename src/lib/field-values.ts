@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CATALOG, findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
-import { withPage } from '#contract/request-body';
-import { fetchQueryResult } from './query-api.ts';
+import { fetchAllRows } from './query-api.ts';
 
 /** The rows read to find a field's values: enough for the demo, bounded for a full quarter. */
 export const FIELD_VALUE_ROWS = 25_000;
@@ -36,23 +35,14 @@ function fieldValuesOptions(module: ModuleId, field: string | null) {
         module,
         filters: { fields: [definition.name], order_by: `${definition.name}:ASC` },
       };
-      const rows: Record<string, unknown>[] = [];
-      let complete = false;
-      while (rows.length < FIELD_VALUE_ROWS) {
-        const size = Math.min(PAGE, FIELD_VALUE_ROWS - rows.length);
-        const answer = await fetchQueryResult(withPage(body, rows.length, size), signal);
-        if (answer.kind !== 'rows') break;
-        rows.push(...answer.rows);
-        const short = answer.rows.length < size;
-        if (
-          answer.rows.length === 0 ||
-          answer.nextOffset === 'end' ||
-          (answer.nextOffset === null && short)
-        ) {
-          complete = true;
-          break;
-        }
-      }
+      // Bounded: a full SEC quarter's field is not read whole; the editor says when it is not.
+      const rows = await fetchAllRows(body, {
+        signal,
+        pageSize: PAGE,
+        limit: FIELD_VALUE_ROWS,
+        total: FIELD_VALUE_ROWS,
+      });
+      const complete = rows.length < FIELD_VALUE_ROWS;
       return { values: distinctValues(rows, definition.name), complete };
     },
     enabled: definition?.values !== undefined || definition?.picklist === true,

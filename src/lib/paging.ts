@@ -14,6 +14,8 @@ interface PagingProgress {
 export interface PagingOptions {
   readonly pageSize?: number;
   readonly total?: number | undefined;
+  /** At most this many rows: the last page asks only for what is left. */
+  readonly limit?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: PagingProgress) => void;
 }
@@ -66,8 +68,10 @@ export async function pageThrough(
   let offset = offsetOf(body);
   const rows: ServiceRecord[] = [];
   let previous: { offset: number; fingerprint: string | undefined } | undefined;
+  const { limit } = options;
   for (let pages = 1; ; pages += 1) {
-    const page = await query(withPage(body, offset, pageSize), options.signal);
+    const size = limit === undefined ? pageSize : Math.min(pageSize, limit - rows.length);
+    const page = await query(withPage(body, offset, size), options.signal);
     if (page.kind !== 'rows') throw new Error('The service answered a page of rows with a count.');
     const print = fingerprint(page.rows);
     if (previous && print !== undefined && print === previous.fingerprint) {
@@ -77,6 +81,7 @@ export async function pageThrough(
     }
     rows.push(...page.rows);
     options.onProgress?.({ loaded: rows.length, total: options.total });
+    if (limit !== undefined && rows.length >= limit) return rows.slice(0, limit);
     const next = nextPageOffset(page, offset, options.total);
     if (next === undefined) return rows;
     if (pages >= MAX_PAGES) {

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { matchedAccountOf } from '#contract/relations';
-import { filtersOf, offsetOf, withFields, withPage } from '#contract/request-body';
+import { filtersOf, withFields } from '#contract/request-body';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { MatchedAccount } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
@@ -171,19 +171,13 @@ export function rowScopeOptions(body: QueryRequestBody, rowCount: number | null)
     queryKey: ['thirteen-f', 'row-scope', body, rowCount],
     queryFn:
       rowCount !== null
-        ? async ({ signal }): Promise<ServiceRecord[]> => {
-            const scoped = withFields(body, SCOPE_FIELDS);
-            const rows: ServiceRecord[] = [];
-            let offset = offsetOf(body);
-            while (rows.length < rowCount) {
-              const page = withPage(scoped, offset, Math.min(SCOPE_PAGE, rowCount - rows.length));
-              const answer = await fetchQueryResult(page, signal);
-              if (answer.kind !== 'rows' || answer.rows.length === 0) break;
-              rows.push(...answer.rows);
-              offset += answer.rows.length;
-            }
-            return rows;
-          }
+        ? ({ signal }): Promise<ServiceRecord[]> =>
+            fetchAllRows(withFields(body, SCOPE_FIELDS), {
+              signal,
+              pageSize: SCOPE_PAGE,
+              limit: rowCount,
+              total: rowCount,
+            })
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
