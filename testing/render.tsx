@@ -28,7 +28,7 @@ export function renderWithProviders(
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <UiProvider>{ui}</UiProvider>
+        <UiProvider env="test">{ui}</UiProvider>
       </QueryClientProvider>,
     ),
   };

@@ -27,10 +27,18 @@ const resolveCssVariables: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** The one UI foundation (Mantine) with the dashboard's theme. */
-export function UiProvider({ children }: { children: ReactNode }) {
+/**
+ * The one UI foundation (Mantine) with the dashboard's theme. `env="test"` is for jsdom, which
+ * lays nothing out: Mantine then keeps dropdowns shown that it would hide as detached from
+ * their zero-sized anchors, and skips transitions.
+ */
+export function UiProvider({ children, env }: { children: ReactNode; env?: 'test' }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={resolveCssVariables}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={resolveCssVariables}
+      env={env ?? 'default'}
+    >
       {children}
     </MantineProvider>
   );

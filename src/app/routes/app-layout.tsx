@@ -13,6 +13,7 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import { GlobalSearch } from '../../features/search/global-search.tsx';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
 import { SessionEndingNotice, SessionTimeLeft } from '../../features/session/session-time.tsx';
 import { useSession } from '../../features/session/use-session.ts';
@@ -141,6 +142,7 @@ export function AppLayout() {
             >
               Marketplace analyst dashboard
             </Anchor>
+            <GlobalSearch />
           </Group>
           <Group gap="sm">
             <Badge variant="light" color={appConfig.mode === 'embedded' ? 'gray' : 'blue'}>

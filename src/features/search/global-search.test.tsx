@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
+import { renderInRouter } from '../../../testing/render.tsx';
+import { session } from '../../lib/services.ts';
+import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { GlobalSearch } from './global-search.tsx';
+
+const QUERY = '/index.php/api/service';
+
+const records = [
+  {
+    companyname: 'BERKSHIRE HATHAWAY INC',
+    periodofreport: '2025-03-31',
+    cusip: '037833100',
+    ticker: 'AAPL',
+    nameofissuer: 'APPLE INC',
+    service_account_id: '001A',
+    service_account_name: 'Berkshire Hathaway Inc.',
+  },
+  {
+    companyname: 'SCION ASSET MANAGEMENT',
+    periodofreport: '2024-12-31',
+    cusip: '037833100',
+    ticker: 'AAPL',
+    nameofissuer: 'APPLE INC',
+    service_account_id: null,
+    service_account_name: null,
+  },
+];
+
+/**
+ * A laid-out box for every element: Mantine hides a dropdown whose anchor has no size (detached,
+ * to floating-ui), and jsdom lays nothing out.
+ */
+function layOut() {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 10, y: 10, width: 300, height: 30 }),
+  );
+}
+
+function setup(answer: () => Response = () => jsonResponse(200, { records, next_offset: -1 })) {
+  layOut();
+  session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+  const fake = fakeFetch({ [QUERY]: answer });
+  vi.stubGlobal('fetch', fake.fetch);
+  return { ...renderInRouter(() => <GlobalSearch />), fake };
+}
+
+function openedQuery(router: ReturnType<typeof setup>['router']) {
+  const decoded = decodeWorkspaceLink(router.state.location.hash);
+  return decoded.kind === 'link' ? decoded.state : undefined;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  session.signOut();
+});
+
+describe('the global search', () => {
+  it('is focused by "/", reads nothing until then, and opens a ticker’s holders', async () => {
+    const { user, router, fake } = setup();
+    const box = await screen.findByRole('combobox', {
+      name: 'Search filers, securities and accounts',
+    });
+    expect(fake.calls).toHaveLength(0);
+    await user.keyboard('/');
+    expect(box).toHaveFocus();
+    await user.keyboard('aapl');
+    const option = await screen.findByRole('option', { name: /AAPL · APPLE INC/ });
+    // The latest period's holders: Scion's filing is a quarter older.
+    expect(option).toHaveTextContent('CUSIP 037833100 · 1 holder at Mar 31, 2025');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/q/13f_holdings');
+    });
+    expect(openedQuery(router)?.body).toMatchObject({
+      module: '13f_holdings',
+      filters: {
+        filter: [
+          { cusip: { $equals: '037833100' } },
+          { periodofreport: { $equals: '2025-03-31' } },
+        ],
+        order_by: 'value:DESC',
+      },
+    });
+    expect(box).toHaveValue('');
+  });
+
+  it('opens a filer’s latest portfolio, and an account’s related queries', async () => {
+    const { user, router } = setup();
+    await user.click(await screen.findByRole('combobox', { name: /Search/ }));
+    await user.keyboard('berkshire');
+    expect(
+      await screen.findByRole('option', { name: /Berkshire Hathaway Inc\.: account history/ }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('option', { name: /BERKSHIRE HATHAWAY INC/ }));
+    await waitFor(() => {
+      expect(openedQuery(router)?.body).toMatchObject({
+        filters: {
+          filter: [
+            { companyname: { $equals: 'BERKSHIRE HATHAWAY INC' } },
+            { periodofreport: { $equals: '2025-03-31' } },
+          ],
+        },
+      });
+    });
+  });
+
+  it('says what it found nothing for, and why it could not search', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('combobox', { name: /Search/ }));
+    await user.keyboard('zzz');
+    expect(await screen.findByText('Nothing matches “zzz”')).toBeVisible();
+  });
+
+  it('says so when the service refuses the 13F rows it searches', async () => {
+    const { user } = setup(() =>
+      jsonResponse(403, { error: 'forbidden', error_message: 'Not in your subscription' }),
+    );
+    await user.click(await screen.findByRole('combobox', { name: /Search/ }));
+    expect(await screen.findByText(/subscription/)).toBeVisible();
+  });
+});

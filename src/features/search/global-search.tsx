@@ -1,0 +1,218 @@
+import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useRef, useState } from 'react';
+import type { ModuleId } from '#contract/catalog';
+import type { QueryBody } from '#contract/query';
+import { relatedQueries } from '#contract/relations';
+import { formatDay } from '../../lib/dates.ts';
+import { describeError } from '../../lib/error-policy.ts';
+import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { searchIndex } from './search-index.ts';
+import type { SearchResults } from './search-index.ts';
+import { filerPortfolioBody, securityHoldersBody } from './search-targets.ts';
+import { useSearchIndex } from './use-search-index.ts';
+import type { LoadedSearchIndex } from './use-search-index.ts';
+
+/** One choice in the list: what it reads and the query it opens. */
+interface SearchOption {
+  readonly value: string;
+  readonly label: string;
+  readonly detail: string;
+  readonly module: ModuleId;
+  readonly body: QueryBody;
+}
+
+interface SearchGroup {
+  readonly label: string;
+  readonly options: readonly SearchOption[];
+}
+
+/** The results as the list's groups: filers, securities, then each account's related queries. */
+function groupsOf(results: SearchResults): SearchGroup[] {
+  const groups: SearchGroup[] = [
+    {
+      label: 'Filers',
+      options: results.filers.map((filer) => ({
+        value: `filer:${filer.name}`,
+        label: filer.name,
+        detail: `Portfolio at ${formatDay(filer.latestPeriod)}`,
+        module: '13f_holdings',
+        body: filerPortfolioBody(filer),
+      })),
+    },
+    {
+      label: 'Securities',
+      options: results.securities.map((security) => ({
+        value: `security:${security.cusip}`,
+        label: security.ticker ? `${security.ticker} · ${security.issuer}` : security.issuer,
+        detail:
+          `CUSIP ${security.cusip} · ${String(security.holders)} ` +
+          `${security.holders === 1 ? 'holder' : 'holders'} at ${formatDay(security.latestPeriod)}`,
+        module: '13f_holdings',
+        body: securityHoldersBody(security),
+      })),
+    },
+    {
+      label: 'Accounts',
+      options: results.accounts.flatMap((account) =>
+        relatedQueries(account).map((query) => ({
+          value: `account:${account.accountId}:${query.module}`,
+          label: query.title,
+          detail: `Account ${account.accountId}`,
+          module: query.module,
+          body: query.body,
+        })),
+      ),
+    },
+  ];
+  return groups.filter((group) => group.options.length > 0);
+}
+
+/** What the list shows when it has no results to show: why, in a sentence. */
+function EmptyState({
+  query,
+  loaded,
+  pending,
+  error,
+}: {
+  query: string;
+  loaded: LoadedSearchIndex | undefined;
+  pending: boolean;
+  error: unknown;
+}) {
+  if (error) return <Combobox.Empty>{describeError(error).message}</Combobox.Empty>;
+  if (pending && !loaded) {
+    return (
+      <Combobox.Empty>
+        <Group gap="xs" justify="center">
+          <Loader size="xs" /> Reading filers and securities…
+        </Group>
+      </Combobox.Empty>
+    );
+  }
+  if (query.trim() === '') {
+    return <Combobox.Empty>A filer, a ticker, a CUSIP, an issuer or an account</Combobox.Empty>;
+  }
+  return <Combobox.Empty>Nothing matches “{query.trim()}”</Combobox.Empty>;
+}
+
+/** The list under the box: the groups of results, or why there are none. */
+function SearchDropdown({
+  groups,
+  query,
+  loaded,
+}: {
+  groups: readonly SearchGroup[];
+  query: string;
+  loaded: ReturnType<typeof useSearchIndex>;
+}) {
+  return (
+    <Combobox.Dropdown>
+      <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
+        {groups.length === 0 ? (
+          <EmptyState
+            query={query}
+            loaded={loaded.data}
+            pending={loaded.isFetching}
+            error={loaded.error}
+          />
+        ) : (
+          groups.map((group) => (
+            <Combobox.Group key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <Combobox.Option key={option.value} value={option.value}>
+                  <Text size="sm">{option.label}</Text>
+                  <Text size="xs" c="dimmed">
+                    {option.detail}
+                  </Text>
+                </Combobox.Option>
+              ))}
+            </Combobox.Group>
+          ))
+        )}
+      </Combobox.Options>
+      {loaded.data && !loaded.data.complete && (
+        <Combobox.Footer>
+          <Text size="xs" c="dimmed">
+            Searches the latest filings read (not every 13F row).
+          </Text>
+        </Combobox.Footer>
+      )}
+    </Combobox.Dropdown>
+  );
+}
+
+/**
+ * The header's search box (`/` focuses it): a filer opens its latest portfolio, a security (by
+ * ticker, CUSIP or issuer) its holders in its latest period, an account its related queries.
+ * The index is read from the service the first time the box is focused, then kept.
+ */
+export function GlobalSearch() {
+  const [query, setQuery] = useState('');
+  const [wanted, setWanted] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+    },
+  });
+  const loaded = useSearchIndex(wanted);
+  const groups = useMemo(
+    () => (loaded.data ? groupsOf(searchIndex(loaded.data.index, query)) : []),
+    [loaded.data, query],
+  );
+  const options = new Map(groups.flatMap((group) => group.options).map((o) => [o.value, o]));
+
+  useHotkeys([['/', () => input.current?.focus()]]);
+
+  const open = (value: string) => {
+    const option = options.get(value);
+    if (!option) return;
+    setQuery('');
+    combobox.closeDropdown();
+    input.current?.blur();
+    void navigate({
+      to: '/q/$module',
+      params: { module: option.module },
+      hash: encodeWorkspaceLink({ v: 1, module: option.module, body: option.body }),
+    });
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={open} width={440} position="bottom-start">
+      <Combobox.Target withExpandedAttribute>
+        <TextInput
+          ref={input}
+          size="xs"
+          w={{ base: 180, lg: 300 }}
+          aria-label="Search filers, securities and accounts"
+          placeholder="Search filers, tickers, CUSIPs…"
+          value={query}
+          rightSection={<Kbd size="xs">/</Kbd>}
+          rightSectionPointerEvents="none"
+          onFocus={() => {
+            setWanted(true);
+            combobox.openDropdown();
+          }}
+          onClick={() => {
+            combobox.openDropdown();
+          }}
+          onBlur={() => {
+            combobox.closeDropdown();
+          }}
+          onChange={(event) => {
+            setQuery(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex('active');
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') input.current?.blur();
+          }}
+        />
+      </Combobox.Target>
+      <SearchDropdown groups={groups} query={query} loaded={loaded} />
+    </Combobox>
+  );
+}

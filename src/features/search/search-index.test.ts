@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, searchIndex } from './search-index.ts';
+
+interface RowSpec {
+  filer: string;
+  period: string;
+  cusip: string;
+  ticker?: string;
+  issuer: string;
+  account?: [string, string];
+}
+
+function row(spec: RowSpec): Record<string, unknown> {
+  return {
+    companyname: spec.filer,
+    periodofreport: spec.period,
+    cusip: spec.cusip,
+    ticker: spec.ticker ?? null,
+    nameofissuer: spec.issuer,
+    service_account_id: spec.account?.[0] ?? null,
+    service_account_name: spec.account?.[1] ?? null,
+  };
+}
+
+const BERKSHIRE: [string, string] = ['001A', 'Berkshire Hathaway Inc.'];
+const rows = [
+  row({
+    filer: 'BERKSHIRE HATHAWAY INC',
+    period: '2025-03-31',
+    cusip: '037833100',
+    ticker: 'AAPL',
+    issuer: 'APPLE INC',
+    account: BERKSHIRE,
+  }),
+  row({
+    filer: 'BERKSHIRE HATHAWAY INC',
+    period: '2024-12-31',
+    cusip: '037833100',
+    ticker: 'AAPL',
+    issuer: 'APPLE INC',
+    account: BERKSHIRE,
+  }),
+  row({
+    filer: 'SCION ASSET MANAGEMENT',
+    period: '2025-03-31',
+    cusip: '037833100',
+    ticker: 'AAPL',
+    issuer: 'APPLE INC',
+  }),
+  row({
+    filer: 'SCION ASSET MANAGEMENT',
+    period: '2024-12-31',
+    cusip: '02079K305',
+    ticker: 'GOOGL',
+    issuer: 'ALPHABET INC',
+  }),
+  row({
+    filer: 'PERSHING SQUARE',
+    period: '2025-03-31',
+    cusip: '02079K107',
+    ticker: 'GOOG',
+    issuer: 'ALPHABET INC',
+  }),
+  row({
+    filer: 'PERSHING SQUARE',
+    period: '2025-03-31',
+    cusip: '084670702',
+    ticker: 'BRK/B',
+    issuer: 'BERKSHIRE HATHAWAY INC DEL',
+  }),
+];
+const index = buildSearchIndex(rows);
+
+describe('buildSearchIndex', () => {
+  it('knows each filer by its latest period', () => {
+    expect(index.filers).toContainEqual({
+      name: 'BERKSHIRE HATHAWAY INC',
+      latestPeriod: '2025-03-31',
+    });
+    expect(index.filers).toContainEqual({
+      name: 'SCION ASSET MANAGEMENT',
+      latestPeriod: '2025-03-31',
+    });
+  });
+
+  it('counts a security’s holders in its latest period only', () => {
+    expect(index.securities.find((s) => s.cusip === '037833100')).toEqual({
+      cusip: '037833100',
+      ticker: 'AAPL',
+      issuer: 'APPLE INC',
+      latestPeriod: '2025-03-31',
+      holders: 2,
+    });
+    // GOOGL's only holder filed it a quarter earlier: that is its latest period.
+    expect(index.securities.find((s) => s.cusip === '02079K305')).toMatchObject({
+      latestPeriod: '2024-12-31',
+      holders: 1,
+    });
+  });
+
+  it('keeps accounts that have a name, once', () => {
+    expect(index.accounts).toEqual([
+      { accountId: '001A', accountName: 'Berkshire Hathaway Inc.', strategyName: null },
+    ]);
+  });
+});
+
+describe('searchIndex', () => {
+  it('finds a security by ticker, CUSIP or issuer, the ticker typed whole first', () => {
+    expect(searchIndex(index, 'aapl').securities.map((s) => s.cusip)).toEqual(['037833100']);
+    expect(searchIndex(index, '0378').securities.map((s) => s.ticker)).toEqual(['AAPL']);
+    expect(searchIndex(index, 'goog').securities.map((s) => s.ticker)).toEqual(['GOOG', 'GOOGL']);
+    expect(searchIndex(index, 'alphabet').securities).toHaveLength(2);
+  });
+
+  it('ranks a prefix before a word inside, and a word inside before any substring', () => {
+    const found = searchIndex(index, 'hath');
+    expect(found.filers.map((f) => f.name)).toEqual(['BERKSHIRE HATHAWAY INC']);
+    expect(found.accounts.map((a) => a.accountName)).toEqual(['Berkshire Hathaway Inc.']);
+    expect(searchIndex(index, 'berk').securities.map((s) => s.ticker)).toEqual(['BRK/B']);
+    expect(searchIndex(index, 'sq').filers.map((f) => f.name)).toEqual(['PERSHING SQUARE']);
+  });
+
+  it('finds nothing for blank text, without case mattering otherwise', () => {
+    expect(searchIndex(index, '  ')).toEqual({ filers: [], securities: [], accounts: [] });
+    expect(searchIndex(index, 'SCION').filers).toHaveLength(1);
+    expect(searchIndex(index, 'zzz')).toEqual({ filers: [], securities: [], accounts: [] });
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The global search's index: filers, securities and CRM accounts as the 13F rows name them, and
+ * how a typed text ranks them. Pure: the rows come from the service (`use-search-index.ts`).
+ */
+import { matchedAccountOf } from '#contract/relations';
+import type { MatchedAccount } from '#contract/relations';
+
+/** A filer and the latest period it filed for. */
+export interface FilerEntry {
+  readonly name: string;
+  readonly latestPeriod: string;
+}
+
+/** A security by CUSIP: its ticker and issuer as filed, the latest period and its holders then. */
+export interface SecurityEntry {
+  readonly cusip: string;
+  readonly ticker: string | null;
+  readonly issuer: string;
+  readonly latestPeriod: string;
+  readonly holders: number;
+}
+
+export interface SearchIndex {
+  readonly filers: readonly FilerEntry[];
+  readonly securities: readonly SecurityEntry[];
+  readonly accounts: readonly MatchedAccount[];
+}
+
+export interface SearchResults {
+  readonly filers: readonly FilerEntry[];
+  readonly securities: readonly SecurityEntry[];
+  readonly accounts: readonly MatchedAccount[];
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+interface SecurityDraft {
+  cusip: string;
+  ticker: string | null;
+  issuer: string;
+  latestPeriod: string;
+  holders: Set<string>;
+}
+
+function addSecurity(
+  securities: Map<string, SecurityDraft>,
+  row: Readonly<Record<string, unknown>>,
+  filer: string,
+  period: string,
+) {
+  const cusip = text(row.cusip);
+  if (cusip === null) return;
+  const known = securities.get(cusip);
+  if (!known || period > known.latestPeriod) {
+    securities.set(cusip, {
+      cusip,
+      ticker: text(row.ticker) ?? known?.ticker ?? null,
+      issuer: text(row.nameofissuer) ?? known?.issuer ?? cusip,
+      latestPeriod: period,
+      holders: new Set([filer]),
+    });
+  } else if (period === known.latestPeriod) {
+    known.holders.add(filer);
+    known.ticker ??= text(row.ticker);
+  }
+}
+
+/** The index of 13F rows carrying `companyname`, `periodofreport`, the security and account fields. */
+export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>>[]): SearchIndex {
+  const filers = new Map<string, string>();
+  const securities = new Map<string, SecurityDraft>();
+  const accounts = new Map<string, MatchedAccount>();
+  for (const row of rows) {
+    const filer = text(row.companyname);
+    const period = text(row.periodofreport);
+    if (filer === null || period === null) continue;
+    const latest = filers.get(filer);
+    if (latest === undefined || period > latest) filers.set(filer, period);
+    addSecurity(securities, row, filer, period);
+    const account = matchedAccountOf(row);
+    if (account && account.accountName !== null) accounts.set(account.accountId, account);
+  }
+  return {
+    filers: [...filers].map(([name, latestPeriod]) => ({ name, latestPeriod })),
+    securities: [...securities.values()].map(({ holders, ...security }) => ({
+      ...security,
+      holders: holders.size,
+    })),
+    accounts: [...accounts.values()],
+  };
+}
+
+/**
+ * How well `candidate` answers `query` (both lower case): 0 is exact, 1 a prefix, 2 a word's
+ * prefix ("hath" in "berkshire hathaway"), 3 anywhere inside; undefined is no match.
+ */
+function rank(candidate: string, query: string): number | undefined {
+  if (candidate === query) return 0;
+  if (candidate.startsWith(query)) return 1;
+  const at = candidate.indexOf(query);
+  if (at < 0) return undefined;
+  return /[\s.,&/-]/.test(candidate.charAt(at - 1)) ? 2 : 3;
+}
+
+function best(candidates: readonly (string | null)[], query: string): number | undefined {
+  let found: number | undefined;
+  for (const candidate of candidates) {
+    if (candidate === null) continue;
+    const r = rank(candidate.toLowerCase(), query);
+    if (r !== undefined && (found === undefined || r < found)) found = r;
+  }
+  return found;
+}
+
+/** The `limit` best entries: by rank, then by `order`, then by name. */
+function top<T>(
+  entries: readonly T[],
+  score: (entry: T) => number | undefined,
+  name: (entry: T) => string,
+  limit: number,
+  order: (entry: T) => number = () => 0,
+): T[] {
+  const scored: { entry: T; rank: number }[] = [];
+  for (const entry of entries) {
+    const r = score(entry);
+    if (r !== undefined) scored.push({ entry, rank: r });
+  }
+  scored.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      order(b.entry) - order(a.entry) ||
+      name(a.entry).localeCompare(name(b.entry)),
+  );
+  return scored.slice(0, limit).map(({ entry }) => entry);
+}
+
+/** How many of each kind the search box lists. */
+export const RESULT_LIMITS = { filers: 5, securities: 6, accounts: 3 } as const;
+
+/**
+ * The entries `query` finds: filers by name; securities by ticker, CUSIP or issuer (a ticker
+ * typed whole comes first; among equals, the most held first); accounts by name.
+ */
+export function searchIndex(index: SearchIndex, query: string): SearchResults {
+  const wanted = query.trim().toLowerCase();
+  if (wanted === '') return { filers: [], securities: [], accounts: [] };
+  return {
+    filers: top(
+      index.filers,
+      (filer) => best([filer.name], wanted),
+      (filer) => filer.name,
+      RESULT_LIMITS.filers,
+    ),
+    securities: top(
+      index.securities,
+      (security) => best([security.ticker, security.cusip, security.issuer], wanted),
+      (security) => security.issuer,
+      RESULT_LIMITS.securities,
+      (security) => security.holders,
+    ),
+    accounts: top(
+      index.accounts,
+      (account) => best([account.accountName], wanted),
+      (account) => account.accountName ?? account.accountId,
+      RESULT_LIMITS.accounts,
+    ),
+  };
+}
