@@ -49,7 +49,7 @@ test('an analyst builds A and (B or C) with a between on Filed at, and sees the 
   await c.getByLabel('Ticker value').fill('KO');
 
   await expect(page.getByLabel('Query in words')).toContainText(
-    'Filed at between 1 Jan 2024 00:00:00 and 31 Dec 2024 23:59:59 and (Ticker is AAPL or Ticker is KO)',
+    'Filed at between Jan 1, 2024 00:00:00 and Dec 31, 2024 23:59:59 and (Ticker is AAPL or Ticker is KO)',
   );
   await expectNoSeriousA11yIssues(page);
 

@@ -23,7 +23,7 @@ describe('the query collapsed to chips', () => {
     setupBuilder(QUERY, { collapsed: true });
     expect(chips()).toEqual([
       'Filer is BERKSHIRE HATHAWAY INC',
-      'Period of report is 31 Mar 2025',
+      'Period of report is Mar 31, 2025',
       'Any of (Ticker is AAPL or Ticker is KO)',
       'a condition the builder keeps as written',
       'Sorted by Value (USD) descending',
@@ -53,7 +53,7 @@ describe('the query collapsed to chips', () => {
   it('removes a condition with its ×, keeping the others as they were', async () => {
     const view = setupBuilder(QUERY, { collapsed: true });
     await view.user.click(
-      screen.getByRole('button', { name: 'Remove condition 2: Period of report is 31 Mar 2025' }),
+      screen.getByRole('button', { name: 'Remove condition 2: Period of report is Mar 31, 2025' }),
     );
     expect(view.sentFilter()).toEqual([FILER, TICKERS, UNKNOWN]);
     expect(chips()).toHaveLength(5);

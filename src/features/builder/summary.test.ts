@@ -26,7 +26,7 @@ describe('summarize', () => {
           max_num: '100',
         },
       },
-      '13F holdings where Ticker is AAPL and Filed at between 1 Jan 2024 and 31 Mar 2024, newest first, 100 rows',
+      '13F holdings where Ticker is AAPL and Filed at between Jan 1, 2024 and Mar 31, 2024, newest first, 100 rows',
     ],
     ['a module alone', { module: 'accounthistory' }, 'Account history'],
     [
@@ -89,7 +89,7 @@ describe('summarize', () => {
           max_num: 1,
         },
       },
-      'Investment holdings where Fund balance is at least 1000000 and Date acquired is before 5 Feb 2024 and Last modified in this month, oldest first, 1 row',
+      'Investment holdings where Fund balance is at least 1000000 and Date acquired is before Feb 5, 2024 and Last modified in this month, oldest first, 1 row',
     ],
     [
       'a blank bound, a datetime with an offset, two sort keys',
@@ -104,7 +104,7 @@ describe('summarize', () => {
           offset: 0,
         },
       },
-      '13F holdings where Value (USD) between 1 and … and Filed at is after 1 Jan 2024 00:00:00-05:00, Period of report newest first then Value (USD) ascending',
+      '13F holdings where Value (USD) between 1 and … and Filed at is after Jan 1, 2024 00:00:00-05:00, Period of report newest first then Value (USD) ascending',
     ],
     [
       'an empty group and today',

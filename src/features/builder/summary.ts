@@ -8,10 +8,10 @@ import { DATE_RANGES, OPERATOR_LABELS } from '#contract/operators';
 import type { Operator } from '#contract/operators';
 import { parseOrderBy } from '#contract/query';
 import { parseBoolean } from '#contract/values';
+import { formatDay } from '../../lib/dates.ts';
 import type { BuilderState, ConditionNode, FilterNode, ScalarJson } from './model.ts';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(.*)$/;
+const DAY_PREFIX = /^(\d{4}-\d{2}-\d{2})(.*)$/;
 
 /** Wording for comparisons on dates, where "greater than" reads oddly. */
 const DATE_COMPARISONS: Partial<Record<Operator, string>> = {
@@ -29,16 +29,15 @@ function isDateKind(field: FieldDefinition | undefined): boolean {
 }
 
 /**
- * `2024-01-31` as `31 Jan 2024`, any time part kept after it. Only the text is reformatted:
- * going through `Date` would move the day in time zones west of UTC.
+ * A day as everywhere else (lib/dates: the locale's medium form), any time part kept after it.
+ * Only the text is reformatted: going through `Date` would move the day in zones west of UTC.
  */
 function formatDate(text: string): string {
   const match = DAY_PREFIX.exec(text);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || month === undefined) return text;
-  const [, year = '', , day = '', rest = ''] = match;
-  const time = rest.replace(/^[T ]/, ' ');
-  return `${String(Number(day))} ${month} ${year}${time}`;
+  if (!match) return text;
+  const [, day = '', rest = ''] = match;
+  const formatted = formatDay(day);
+  return formatted === day ? text : `${formatted}${rest.replace(/^[T ]/, ' ')}`;
 }
 
 function formatValue(field: FieldDefinition | undefined, value: ScalarJson): string {
@@ -133,7 +132,7 @@ function rowsPhrase(maxNum: string | number | undefined): string | undefined {
 
 /**
  * The query in plain English, e.g. "13F holdings where Ticker is AAPL and Filed at between
- * 1 Jan 2024 and 31 Mar 2024, newest first, 100 rows".
+ * Jan 1, 2024 and Mar 31, 2024, newest first, 100 rows".
  */
 export function summarize(state: BuilderState): string {
   const moduleLabel = CATALOG[state.module].label;

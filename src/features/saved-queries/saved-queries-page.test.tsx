@@ -75,7 +75,7 @@ describe('SavedQueriesPage', () => {
     const listed = await row('Role changes');
     expect(listed.getByText('Contact updates')).toBeVisible();
     expect(listed.getByText('3 conditions · up to 25 rows')).toBeVisible();
-    expect(listed.getByText(/4 Mar 2025/)).toHaveAttribute('datetime', '2025-03-04T10:00:00.000Z');
+    expect(listed.getByText(/Mar 4, 2025/)).toHaveAttribute('datetime', '2025-03-04T10:00:00.000Z');
     const href = listed.getByRole('link', { name: 'Open' }).getAttribute('href') ?? '';
     const [path, fragment = ''] = href.split('#');
     expect(path).toBe('/q/updates');

@@ -9,9 +9,21 @@ import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import { summarizeQuery } from './summary.ts';
 import { savedQueries } from './use-saved-queries.ts';
 
-/** `savedAt` as the analyst reads dates, e.g. "4 Mar 2025, 10:00". */
+/**
+ * `savedAt` in the viewer's locale and zone, the zone named as every time in the dashboard is,
+ * e.g. "Mar 4, 2025, 10:00 AM UTC".
+ */
+const SAVED_AT = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
 function formatSavedAt(savedAt: string): string {
-  return new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return SAVED_AT.format(new Date(savedAt));
 }
 
 function RenameForm({ query, onDone }: { query: SavedQuery; onDone: () => void }) {

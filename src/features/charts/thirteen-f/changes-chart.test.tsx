@@ -14,7 +14,6 @@ import {
   current,
   FILER,
   PREVIOUS_HOLDINGS,
-  PREVIOUS_QUARTER,
   previous,
   QUARTER,
   renderThirteenFCharts,
@@ -22,8 +21,8 @@ import {
 import { session } from '../../../lib/services.ts';
 import { STATUS_COLORS } from '../colors.ts';
 
-const CHANGES = `Holdings changes — ${FILER} · ${QUARTER}`;
-const SPLIT = `Value change split — ${FILER} · ${QUARTER}`;
+const CHANGES = `Holdings changes — ${FILER} · Mar 31, 2025`;
+const SPLIT = `Value change split — ${FILER} · Mar 31, 2025`;
 const COLUMNS = [
   'Holding',
   'Status',
@@ -56,7 +55,7 @@ describe('ChangesChart', () => {
     const { user, changes } = await setup();
     expect(
       await screen.findByText(
-        `Classified here from ${QUARTER} against ${PREVIOUS_QUARTER} (both quarters fetched for this chart); sorted by portfolio impact within each status.`,
+        `Classified here from Mar 31, 2025 against Dec 31, 2024 (both quarters fetched for this chart); sorted by portfolio impact within each status.`,
       ),
     ).toBeVisible();
     // ZZZ, sold out, is not in the result (it has no value left) and is drawn all the same.
@@ -179,7 +178,7 @@ describe('ChangesChart', () => {
     const { user, changes } = await setup(current());
     expect(
       await screen.findByText(
-        `No filing for ${PREVIOUS_QUARTER} in the data: statuses and changes as served, without the value split.`,
+        `No filing for Dec 31, 2024 in the data: statuses and changes as served, without the value split.`,
       ),
     ).toBeVisible();
     expect(changes()).toHaveAccessibleDescription(
@@ -224,7 +223,7 @@ describe('ChangesChart', () => {
     await screen.findByText(/^Classified here/);
     await clickBar(user, changes(), 1);
     expect(onFilter).toHaveBeenCalledExactlyOnceWith({
-      label: `AAA (ADDED) · ${FILER} · ${QUARTER}`,
+      label: `AAA (ADDED) · ${FILER} · Mar 31, 2025`,
       conditions: [
         { field: 'companyname', op: 'in', values: [FILER] },
         { field: 'periodofreport', op: 'in', values: [QUARTER] },

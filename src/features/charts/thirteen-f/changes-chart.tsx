@@ -17,6 +17,7 @@ import { HorizontalBars } from './horizontal-bars.tsx';
 import { changesSummary } from './narratives.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { ValueSplitChart } from './value-split-chart.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 const BAR_ROW = 22;
 
@@ -67,10 +68,10 @@ function changesNotes(
 ): string[] {
   return [
     derived
-      ? `Classified here from ${scope.period} against ${scope.previousPeriod ?? ''} (both quarters fetched for this chart); sorted by portfolio impact within each status.`
+      ? `Classified here from ${formatDay(scope.period)} against ${formatDay(scope.previousPeriod ?? '')} (both quarters fetched for this chart); sorted by portfolio impact within each status.`
       : scope.previousPending
         ? 'Loading the previous quarter…'
-        : `No filing for ${scope.previousPeriod ?? 'the previous quarter'} in the data: statuses and changes as served, without the value split.`,
+        : `No filing for ${scope.previousPeriod ? formatDay(scope.previousPeriod) : 'the previous quarter'} in the data: statuses and changes as served, without the value split.`,
     `${shown > charted ? `Showing the ${formatCount(charted)} largest of ${formatCount(shown)} changes. ` : ''}${wholePortfolio ? 'Whole portfolio.' : 'Positions in this result, and every one sold or reduced.'}`,
   ];
 }
@@ -148,7 +149,7 @@ function shareChangeAxis(end: number, capped: boolean) {
 /** What a click on a change's bar puts on the table: that security's rows of the filer and period. */
 function changeFilter(bar: HoldingChange, scope: ThirteenFScope): RowFilter {
   return {
-    label: `${bar.label} (${bar.status}) · ${scope.filer} · ${scope.period}`,
+    label: `${bar.label} (${bar.status}) · ${scope.filer} · ${formatDay(scope.period)}`,
     conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
   };
 }
@@ -183,7 +184,7 @@ export function ChangesChart({
   return (
     <>
       <ChartFrame
-        title={`Holdings changes — ${scope.filer} · ${scope.period}`}
+        title={`Holdings changes — ${scope.filer} · ${formatDay(scope.period)}`}
         notes={changesNotes(scope, {
           derived,
           shown: shown.length,

@@ -42,7 +42,7 @@ describe('positionFlags', () => {
         {
           kind: 'unit-change',
           message:
-            "Filed on 2022-11-14, before SEC's switch to dollars on 2023-01-03: the value was reported in thousands and scaled, so it is rounded to $1,000.",
+            "Filed on Nov 14, 2022, before SEC's switch to dollars on Jan 3, 2023: the value was reported in thousands and scaled, so it is rounded to $1,000.",
         },
       ]);
     });
@@ -65,7 +65,7 @@ describe('positionFlags', () => {
         {
           kind: 'unit-change',
           message:
-            "The previous period was filed on 2022-11-14, before SEC's switch from thousands to dollars on 2023-01-03: the change compares a value rounded to $1,000 with an exact one.",
+            "The previous period was filed on Nov 14, 2022, before SEC's switch from thousands to dollars on Jan 3, 2023: the change compares a value rounded to $1,000 with an exact one.",
         },
       ]);
     });
@@ -90,11 +90,11 @@ describe('positionFlags', () => {
     it('calls a ×1000 jump a unit error, either way', () => {
       const [up] = positionFlags(priced(100_000), march());
       expect(up?.message).toBe(
-        'The implied price per share went from $100.00 to $100,000.00 (×1,000) since 2024-03-31: looks like a thousands/dollars unit error.',
+        'The implied price per share went from $100.00 to $100,000.00 (×1,000) since Mar 31, 2024: looks like a thousands/dollars unit error.',
       );
       const [down] = positionFlags(priced(0.1), march());
       expect(down?.message).toBe(
-        'The implied price per share went from $100.00 to $0.10 (÷1,000) since 2024-03-31: looks like a thousands/dollars unit error.',
+        'The implied price per share went from $100.00 to $0.10 (÷1,000) since Mar 31, 2024: looks like a thousands/dollars unit error.',
       );
     });
 
@@ -105,7 +105,7 @@ describe('positionFlags', () => {
       expect(cause(49_000)).toMatch(/×490\).*: a split or a data error\.$/);
       expect(cause(201_000)).toMatch(/×2,010\).*: a split or a data error\.$/);
       expect(cause(2_500)).toBe(
-        'The implied price per share went from $100.00 to $2,500.00 (×25) since 2024-03-31: a split or a data error.',
+        'The implied price per share went from $100.00 to $2,500.00 (×25) since Mar 31, 2024: a split or a data error.',
       );
       expect(cause(10)).toMatch(/\(÷10\).*a split or a data error\.$/);
     });
@@ -126,7 +126,7 @@ describe('positionFlags', () => {
         {
           kind: 'amended',
           message:
-            'Filed 46 days after the quarter: an amendment or a late filing (quarter ended 2024-06-30, filed 2024-08-15; 13F filings are due within 45 days).',
+            'Filed 46 days after the quarter: an amendment or a late filing (quarter ended Jun 30, 2024, filed Aug 15, 2024; 13F filings are due within 45 days).',
         },
       ]);
     });
@@ -174,7 +174,7 @@ describe('gap', () => {
     const flags = positionFlags(position(), undefined, '2023-12-31');
     expect(flags.map((flag) => flag.kind)).toEqual(['gap']);
     expect(flags[0]?.message).toBe(
-      'No filing for the quarter before (2024-03-31) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for 2023-12-31).',
+      'No filing for the quarter before (Mar 31, 2024) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for Dec 31, 2023).',
     );
   });
 

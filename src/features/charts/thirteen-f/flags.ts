@@ -13,6 +13,7 @@ import {
   toPositions,
 } from './positions.ts';
 import type { Position } from './positions.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 type DataFlagKind = 'unit-change' | 'price-jump' | 'amended' | 'gap';
 
@@ -56,14 +57,14 @@ function unitChangeFlag(position: Position, previous: Position | undefined): Dat
   if (filedBeforeSwitch(filed)) {
     return {
       kind: 'unit-change',
-      message: `Filed on ${filed ?? ''}, before SEC's switch to dollars on ${UNIT_CHANGE_DAY}: the value was reported in thousands and scaled, so it is rounded to $1,000.`,
+      message: `Filed on ${formatDay(filed ?? '')}, before SEC's switch to dollars on ${formatDay(UNIT_CHANGE_DAY)}: the value was reported in thousands and scaled, so it is rounded to $1,000.`,
     };
   }
   const previousFiled = previous ? dayOf(previous.filedAt) : null;
   if (filed !== null && previousFiled !== null && filedBeforeSwitch(previousFiled)) {
     return {
       kind: 'unit-change',
-      message: `The previous period was filed on ${previousFiled}, before SEC's switch from thousands to dollars on ${UNIT_CHANGE_DAY}: the change compares a value rounded to $1,000 with an exact one.`,
+      message: `The previous period was filed on ${formatDay(previousFiled)}, before SEC's switch from thousands to dollars on ${formatDay(UNIT_CHANGE_DAY)}: the change compares a value rounded to $1,000 with an exact one.`,
     };
   }
   return undefined;
@@ -82,7 +83,7 @@ function priceJumpFlag(position: Position, previous: Position | undefined): Data
   const cause = unitError ? 'looks like a thousands/dollars unit error' : 'a split or a data error';
   return {
     kind: 'price-jump',
-    message: `The implied price per share went from ${usd.format(previousPrice)} to ${usd.format(price)} (${moved}) since ${previous?.period || 'the previous period'}: ${cause}.`,
+    message: `The implied price per share went from ${usd.format(previousPrice)} to ${usd.format(price)} (${moved}) since ${previous?.period ? formatDay(previous.period) : 'the previous period'}: ${cause}.`,
   };
 }
 
@@ -94,7 +95,7 @@ function amendedFlag(position: Position): DataFlag | undefined {
   if (days <= FILING_DEADLINE_DAYS) return undefined;
   return {
     kind: 'amended',
-    message: `Filed ${days} days after the quarter: an amendment or a late filing (quarter ended ${position.period}, filed ${dayOf(position.filedAt) ?? ''}; 13F filings are due within ${FILING_DEADLINE_DAYS} days).`,
+    message: `Filed ${days} days after the quarter: an amendment or a late filing (quarter ended ${formatDay(position.period)}, filed ${formatDay(dayOf(position.filedAt) ?? '')}; 13F filings are due within ${FILING_DEADLINE_DAYS} days).`,
   };
 }
 
@@ -117,7 +118,7 @@ function gapFlag(position: Position, earlier: string | undefined): DataFlag | un
     return undefined;
   return {
     kind: 'gap',
-    message: `No filing for the quarter before (${previousQuarterEnd(position.period)}) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for ${earlier}).`,
+    message: `No filing for the quarter before (${formatDay(previousQuarterEnd(position.period))}) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for ${formatDay(earlier)}).`,
   };
 }
 

@@ -16,6 +16,7 @@ import { issuerHistory, toPositions, totalsByPeriod } from './analytics.ts';
 import { HoldersChart } from './holders-chart.tsx';
 import { HoldingHistoryChart } from './holding-history-chart.tsx';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 /** The chosen period's bar, or the filer's own bar among the holders: darker. */
 const CHOSEN = '#0b3d75';
@@ -108,7 +109,7 @@ function PeriodTotalsChart({
       ]}
       summary={
         totals.length > 0
-          ? `From ${formatUsd(totals[0]?.total ?? null)} at ${totals[0]?.period ?? ''} to ${formatUsd(totals.at(-1)?.total ?? null)} at ${totals.at(-1)?.period ?? ''}.`
+          ? `From ${formatUsd(totals[0]?.total ?? null)} at ${formatDay(totals[0]?.period ?? '')} to ${formatUsd(totals.at(-1)?.total ?? null)} at ${formatDay(totals.at(-1)?.period ?? '')}.`
           : 'No filings to chart.'
       }
       table={{
@@ -130,9 +131,14 @@ function PeriodTotalsChart({
         margin={{ left: 16, right: 16, top: 8, bottom: 8 }}
       >
         <CartesianGrid vertical={false} strokeDasharray="3 3" />
-        <XAxis dataKey="period" />
+        <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
         <YAxis tickFormatter={(value: number) => formatUsdCompact(value)} width={72} />
-        <Tooltip formatter={(value) => [formatUsd(Number(value)), 'Total value']} />
+        <Tooltip
+          labelFormatter={(period: unknown) =>
+            typeof period === 'string' ? formatDay(period) : ''
+          }
+          formatter={(value) => [formatUsd(Number(value)), 'Total value']}
+        />
         <Bar
           dataKey="total"
           name="Total value"

@@ -5,6 +5,7 @@ import { formatCount, formatUsd, formatUsdCompact, formatWeight } from '../chart
 import type { Position } from './analytics.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 /** A filer's position in the holding, in its bar's colour. */
 interface HolderBar extends Position {
@@ -39,7 +40,7 @@ export function HoldersChart({
   });
   return (
     <ChartFrame
-      title={`Who else holds ${label} — ${scope.period}`}
+      title={`Who else holds ${label} — ${formatDay(scope.period)}`}
       notes={[
         pending
           ? 'Loading every filer’s position…'

@@ -6,6 +6,7 @@ import { formatCount, formatUsd, formatWeight } from '../chart-format.ts';
 import { LegendLabel } from '../legend-label.tsx';
 import type { issuerHistory } from './analytics.ts';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 const SHARES = '#0072b2';
 const WEIGHT = '#d55e00';
@@ -73,7 +74,7 @@ export function HoldingHistoryChart({
       ]}
       summary={
         points.length > 0
-          ? `${label}: ${formatCount(points[0]?.shares ?? null)} shares at ${points[0]?.period ?? ''}, ${formatCount(points.at(-1)?.shares ?? null)} at ${points.at(-1)?.period ?? ''}; weight ${formatWeight(points.at(-1)?.weight ?? null)} at the end.`
+          ? `${label}: ${formatCount(points[0]?.shares ?? null)} shares at ${formatDay(points[0]?.period ?? '')}, ${formatCount(points.at(-1)?.shares ?? null)} at ${formatDay(points.at(-1)?.period ?? '')}; weight ${formatWeight(points.at(-1)?.weight ?? null)} at the end.`
           : 'No periods to chart.'
       }
       table={{
@@ -93,10 +94,13 @@ export function HoldingHistoryChart({
         margin={{ left: 16, right: 16, top: 8, bottom: 8 }}
       >
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="period" />
+        <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
         <YAxis yAxisId="shares" tickFormatter={(value: number) => formatCount(value)} width={96} />
         <YAxis yAxisId="weight" orientation="right" unit="%" width={56} />
         <Tooltip
+          labelFormatter={(period: unknown) =>
+            typeof period === 'string' ? formatDay(period) : ''
+          }
           formatter={(value, name) =>
             name === 'Weight' ? formatWeight(Number(value)) : formatCount(Number(value))
           }

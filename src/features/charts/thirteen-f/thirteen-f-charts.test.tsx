@@ -24,7 +24,7 @@ import { session } from '../../../lib/services.ts';
 import type { ChartSettings } from '../../../lib/workspace-view.ts';
 import { PRIMARY } from '../colors.ts';
 
-const WEIGHTS = `Portfolio weights — ${FILER} · ${QUARTER}`;
+const WEIGHTS = `Portfolio weights — ${FILER} · Mar 31, 2025`;
 const LIGHTER = '#74a9e0';
 const TICKERS = HOLDINGS.map((holding) => holding.ticker);
 
@@ -114,7 +114,7 @@ describe('ThirteenFCharts: portfolio weights', () => {
     const { user, weights, onFilter } = setup(current());
     await clickBar(user, weights(), 1);
     expect(onFilter).toHaveBeenCalledExactlyOnceWith({
-      label: `BBB · ${FILER} · ${QUARTER}`,
+      label: `BBB · ${FILER} · Mar 31, 2025`,
       conditions: [
         { field: 'companyname', op: 'in', values: [FILER] },
         { field: 'periodofreport', op: 'in', values: [QUARTER] },
@@ -134,12 +134,10 @@ describe('ThirteenFCharts: filer and period', () => {
   it('picks among the periods of the rows, the latest first, and retitles the chart', async () => {
     const view = setup([...current(), ...previous()]);
     expect(screen.queryByRole('combobox', { name: 'Filer' })).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue(QUARTER);
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('Mar 31, 2025');
     expect(view.weights()).toHaveAccessibleName(WEIGHTS);
-    await choose(view, document.body, 'Period', PREVIOUS_QUARTER);
-    expect(view.weights()).toHaveAccessibleName(
-      `Portfolio weights — ${FILER} · ${PREVIOUS_QUARTER}`,
-    );
+    await choose(view, document.body, 'Period', 'Dec 31, 2024');
+    expect(view.weights()).toHaveAccessibleName(`Portfolio weights — ${FILER} · Dec 31, 2024`);
     expect(axisLabels(view.weights(), 'y')[0]).toBe('BBB');
   });
 
@@ -152,7 +150,7 @@ describe('ThirteenFCharts: filer and period', () => {
     expect(screen.queryByRole('combobox', { name: 'Period' })).toBeNull();
     await choose(view, document.body, 'Filer', 'BETA PARTNERS LP');
     expect(view.weights()).toHaveAccessibleName(
-      `Portfolio weights — BETA PARTNERS LP · ${QUARTER}`,
+      `Portfolio weights — BETA PARTNERS LP · Mar 31, 2025`,
     );
     expect(axisLabels(view.weights(), 'y')).toEqual(['QQQ', 'RRR']);
   });
@@ -188,10 +186,10 @@ describe('ThirteenFCharts: settings kept by the caller (a link)', () => {
       'true',
     );
     expect(screen.getByRole('checkbox', { name: 'Unchanged' })).toBeChecked();
-    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue(PREVIOUS_QUARTER);
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('Dec 31, 2024');
     await view.user.click(screen.getByRole('tab', { name: 'Portfolio weights' }));
     expect(view.onSettingsChange).toHaveBeenLastCalledWith({ ...settings, tab: 'weights' });
-    await choose(view, document.body, 'Period', QUARTER);
+    await choose(view, document.body, 'Period', 'Mar 31, 2025');
     // A new period drops the holding picked in History (another period holds others).
     expect(view.onSettingsChange).toHaveBeenLastCalledWith({
       ...settings,
@@ -232,8 +230,8 @@ describe('ThirteenFCharts: data-quality flags', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Filed 91 days after the quarter: an amendment or a late filing (quarter ended 2025-03-31, filed 2025-06-30; 13F filings are due within 45 days).',
-      'BBB: The implied price per share went from $10.00 to $100.00 (×10) since 2024-12-31: a split or a data error.',
+      'Filed 91 days after the quarter: an amendment or a late filing (quarter ended Mar 31, 2025, filed Jun 30, 2025; 13F filings are due within 45 days).',
+      'BBB: The implied price per share went from $10.00 to $100.00 (×10) since Dec 31, 2024: a split or a data error.',
     ]);
     expect(axisLabels(weights(), 'y').filter((label) => label.includes('⚠'))).toEqual(['⚠ BBB']);
   });
@@ -244,7 +242,7 @@ describe('ThirteenFCharts: data-quality flags', () => {
     setup(unchanged, [...unchanged, ...older]);
     const alert = await screen.findByRole('alert', { name: 'Data-quality flags' });
     expect(within(alert).getByRole('listitem').textContent).toBe(
-      `No filing for the quarter before (${PREVIOUS_QUARTER}) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for 2024-09-30).`,
+      `No filing for the quarter before (Dec 31, 2024) in the data, a 13F-NT or none: status and change are not computed (the latest earlier filing is for Sep 30, 2024).`,
     );
   });
 });

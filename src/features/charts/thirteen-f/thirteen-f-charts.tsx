@@ -16,6 +16,7 @@ import { HistoryChart } from './history-chart.tsx';
 import { useThirteenFScope } from './use-thirteen-f-scope.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { WeightsChart } from './weights-chart.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 const TABS = ['weights', 'changes', 'history'] as const;
 /** What a position is made of: its security, and its size as a value or a weight. */
@@ -75,7 +76,7 @@ function ScopePicker({ scope }: { scope: ThirteenFScope }) {
           w={140}
           value={scope.period}
           allowDeselect={false}
-          data={periods}
+          data={periods.map((period) => ({ value: period, label: formatDay(period) }))}
           onChange={(period) => {
             if (period) scope.choose({ filer: scope.filer, period });
           }}

@@ -5,6 +5,7 @@ import type { ChangeBar } from './change-bars.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
 import { valueSplitSummary } from './narratives.ts';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 const QUANTITY = '#0072b2';
 const PRICE = '#e69f00';
@@ -45,7 +46,7 @@ export function ValueSplitChart({
   if (split.length === 0) return null;
   return (
     <ChartFrame
-      title={`Value change split — ${scope.filer} · ${scope.period}`}
+      title={`Value change split — ${scope.filer} · ${formatDay(scope.period)}`}
       notes={[
         'Each position’s change in value split into what trading did (shares bought or sold at last quarter’s price) and what the price did (on the shares now held).',
       ]}

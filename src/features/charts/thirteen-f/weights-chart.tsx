@@ -15,6 +15,7 @@ import type { DataFlag } from './flags.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
 import { weightsSummary } from './narratives.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 const BAR_ROW = 24;
 const OTHER = '__other__';
@@ -138,7 +139,7 @@ function weightBarFilter(
 ): RowFilter {
   if (bar.key === OTHER) {
     return {
-      label: `Other holdings · ${scope.filer} · ${scope.period}`,
+      label: `Other holdings · ${scope.filer} · ${formatDay(scope.period)}`,
       conditions: [
         ...scope.pairConditions,
         // Only shown shares' CUSIPs are left out: an option's CUSIP may have shares in the rest.
@@ -153,7 +154,7 @@ function weightBarFilter(
     };
   }
   return {
-    label: `${bar.label} · ${scope.filer} · ${scope.period}`,
+    label: `${bar.label} · ${scope.filer} · ${formatDay(scope.period)}`,
     // The table has no put/call field to filter on: an option's bar shows its CUSIP's rows.
     conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
   };
@@ -211,7 +212,7 @@ export function WeightsChart({
   const inResult = useShownInResult(weights, scope);
   return (
     <ChartFrame
-      title={`Portfolio weights — ${scope.filer} · ${scope.period}`}
+      title={`Portfolio weights — ${scope.filer} · ${formatDay(scope.period)}`}
       notes={weightsNotes(scope, weights)}
       legendOnScreen
       legend={[
