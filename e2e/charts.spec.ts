@@ -31,7 +31,7 @@ test('13F weights, changes and history chart the starter result; a bar filters t
   page,
 }, testInfo) => {
   await openStarter(page, '13f_holdings');
-  const weights = chart(page, /^Portfolio weights — BERKSHIRE HATHAWAY INC · 2025-03-31/);
+  const weights = chart(page, /^Portfolio weights — BERKSHIRE HATHAWAY INC · Mar 31, 2025/);
   await expect(weights.getByText(/Concentration: top 10 = \d+\.\d{2}%/)).toBeVisible();
   await expect(weights.getByText(/was fetched for this chart: the result holds 25/)).toBeVisible();
   await expect(bars(weights)).toHaveCount(16);
@@ -67,7 +67,7 @@ test('13F weights, changes and history chart the starter result; a bar filters t
   await page.getByRole('tab', { name: 'Holdings changes' }).click();
   const changes = chart(page, /^Holdings changes — BERKSHIRE/);
   await expect(
-    changes.getByText(/Classified here from 2025-03-31 against 2024-12-31/),
+    changes.getByText(/Classified here from Mar 31, 2025 against Dec 31, 2024/),
   ).toBeVisible();
   await expect(changes.getByText(/\d+ NEW, \d+ ADDED, \d+ REDUCED, \d+ SOLD OUT/)).toBeVisible();
   await keepScreenshot(changes, testInfo, 'changes');
@@ -78,10 +78,10 @@ test('13F weights, changes and history chart the starter result; a bar filters t
   await page.getByRole('tab', { name: 'History' }).click();
   const totals = chart(page, /^Total value by period — BERKSHIRE/);
   await expect(bars(totals)).toHaveCount(10);
-  await expect(totals.getByText(/From \$299,007,622,119 at 2022-12-31/)).toBeVisible();
+  await expect(totals.getByText(/From \$299,007,622,119 at Dec 31, 2022/)).toBeVisible();
   await keepScreenshot(totals, testInfo, 'history-totals');
   const apple = chart(page, /^AAPL across periods/);
-  await expect(apple.getByText(/895,136,175 shares at 2022-12-31/)).toBeVisible();
+  await expect(apple.getByText(/895,136,175 shares at Dec 31, 2022/)).toBeVisible();
   await keepScreenshot(apple, testInfo, 'history-issuer');
   await keepScreenshot(chart(page, /^Who else holds AAPL/), testInfo, 'history-holders');
   // A hover tooltip is transient: axe judges the page at rest.
@@ -98,10 +98,10 @@ test('a chart exports as SVG and PNG', async ({ page }) => {
   let downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'SVG (vector)' }).click();
   const svg = await downloading;
-  expect(svg.suggestedFilename()).toBe('portfolio-weights-berkshire-hathaway-inc-2025-03-31.svg');
+  expect(svg.suggestedFilename()).toBe('portfolio-weights-berkshire-hathaway-inc-mar-31-2025.svg');
   const text = await readFile(await svg.path(), 'utf8');
   expect(text).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-  expect(text).toContain('Portfolio weights — BERKSHIRE HATHAWAY INC · 2025-03-31');
+  expect(text).toContain('Portfolio weights — BERKSHIRE HATHAWAY INC · Mar 31, 2025');
   expect(text).toContain('AAPL');
 
   await weights.getByRole('button', { name: 'Export image' }).click();
@@ -229,7 +229,7 @@ test('the planted data-quality filer shows its flags in the charts and the table
   await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
 
   // The CSV carries the flags too, in its leading column.
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /rows loaded/ }).click();
   const [header, ...records] = parseRfc4180(
@@ -272,7 +272,7 @@ test('a query that names the filer only with $contains, and returns neither file
     ),
   ).toBeVisible();
   await expect(
-    chart(page, /^Portfolio weights — ALDER CREEK CAPITAL \(DATA-QUALITY DEMO\) · 2023-03-31/),
+    chart(page, /^Portfolio weights — ALDER CREEK CAPITAL \(DATA-QUALITY DEMO\) · Mar 31, 2023/),
   ).toBeVisible();
   const flags = page.getByRole('alert').filter({ hasText: 'Data-quality flags' });
   await expect(flags).toContainText('Filed 143 days after the quarter');
@@ -321,7 +321,7 @@ test('a new query starts without the chart and sort choices made on the old rows
   );
   await page.getByRole('button', { name: 'Run query' }).click();
   await expect(
-    page.getByRole('button', { name: /^Edit condition 2: Period of report is 31 Dec 2024/ }),
+    page.getByRole('button', { name: /^Edit condition 2: Period of report is Dec 31, 2024/ }),
   ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   await expect(holding).not.toHaveValue('KO · COCA COLA CO');

@@ -24,7 +24,8 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
   await page.keyboard.press('Escape');
   await expect(table.getByRole('columnheader', { name: 'CUSIP' })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitemradio', { name: /values as sent/ }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /rows loaded/ }).click();
   const download = await downloading;
@@ -84,7 +85,8 @@ test('planted hostile values stay text: no script link, and the CSV neutralises 
   await expect(page).toHaveURL(url);
   expect(dialogs).toEqual([]);
 
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitemradio', { name: /values as sent/ }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /rows loaded/ }).click();
   const text = await readFile(await (await downloading).path(), 'utf8');

@@ -76,41 +76,59 @@ afterEach(() => {
   session.signOut();
 });
 
+/** The Excel-ready CSV, the default: labels, times Excel reads as times, the flags column. */
 const FLAGGED = [
-  ['Data-quality flags', 'name', 'createddate'],
-  ['', 'Beta deck', '2025-01-02T10:00:00Z'],
+  ['Data-quality flags', 'Presentation', 'Created (UTC)'],
+  ['', 'Beta deck', '2025-01-02 10:00:00'],
   [
     'Filed 143 days after the quarter. | A unit error, as filed.',
     'Alpha letter',
-    '2025-03-04T10:00:00Z',
+    '2025-03-04 10:00:00',
   ],
 ];
 
-describe('the CSV export carries the data-quality flags', () => {
+/** Opens Export, picks a form when given (else the default), then what to export. */
+async function exportRows(user: ReturnType<typeof setup>['user'], item: string, form?: RegExp) {
+  await screen.findByRole('table', { name: 'Results' });
+  await user.click(screen.getByRole('button', { name: 'Export' }));
+  if (form) await user.click(await screen.findByRole('menuitemradio', { name: form }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
+
+describe('the export carries the data-quality flags', () => {
   it('in the export of the rows loaded', async () => {
     const { user } = setup(true);
     const downloaded = captureDownloads();
-    await screen.findByRole('table', { name: 'Results' });
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'The 2 rows loaded' }));
+    await exportRows(user, 'The 2 rows loaded');
     expect(await downloaded()).toEqual(FLAGGED);
   });
 
   it('in the export of every matching row, loaded anew for it', async () => {
     const { user } = setup(true);
     const downloaded = captureDownloads();
-    await screen.findByRole('table', { name: 'Results' });
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'All 2 matching rows' }));
+    await exportRows(user, 'All 2 matching rows');
     expect(await downloaded()).toEqual(FLAGGED);
+  });
+
+  it('in the CSV of values as sent: wire names, raw values, the same flags', async () => {
+    const { user } = setup(true);
+    const downloaded = captureDownloads();
+    await exportRows(user, 'All 2 matching rows', /values as sent/);
+    expect(await downloaded()).toEqual([
+      ['Data-quality flags', 'name', 'createddate'],
+      ['', 'Beta deck', '2025-01-02T10:00:00Z'],
+      [
+        'Filed 143 days after the quarter. | A unit error, as filed.',
+        'Alpha letter',
+        '2025-03-04T10:00:00Z',
+      ],
+    ]);
   });
 
   it('not at all for a result without flags to give (another module)', async () => {
     const { user } = setup(false);
     const downloaded = captureDownloads();
-    await screen.findByRole('table', { name: 'Results' });
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'The 2 rows loaded' }));
-    expect((await downloaded())[0]).toEqual(['name', 'createddate']);
+    await exportRows(user, 'The 2 rows loaded');
+    expect((await downloaded())[0]).toEqual(['Presentation', 'Created (UTC)']);
   });
 });

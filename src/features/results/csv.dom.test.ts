@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRfc4180 } from '../../../testing/rfc4180.ts';
-import { csvFileName, csvRows, downloadCsv, toCsv } from './csv.ts';
+import { exportFileName, csvRows, downloadCsv, toCsv } from './csv.ts';
 import type { CsvColumn } from './csv.ts';
 
 const BOM = '\uFEFF';
@@ -177,23 +177,18 @@ describe('toCsv', () => {
     expect(toCsv([{ a: 1, b: 2 }], columns)).toBe(`${BOM}second_key,first_key\r\n2,1\r\n`);
   });
 
-  it('writes the formatted text when given a format, guarding text but not formatted numbers', () => {
-    const format = vi.fn((value: unknown, column: CsvColumn) =>
-      column.id === 'c0' ? `${String(value)}%` : `=${String(value)}`,
+  it('writes each cell as the given field function writes it, whole, and its row of API names', () => {
+    const field = vi.fn((value: unknown, column: CsvColumn) => `<${column.id}:${String(value)}>`);
+    const columns: CsvColumn[] = [
+      { id: 'c0', header: 'Portfolio weight', apiName: 'portfolio_pct_weight' },
+      { id: 'c1', header: '=Label' },
+    ];
+    const csv = toCsv([{ c0: 12.5, c1: 'x' }], columns, { field, apiNameLine: true });
+    // The field function's text goes in as it is; headers stay guarded.
+    expect(csv).toBe(
+      `${BOM}Portfolio weight,'=Label\r\nportfolio_pct_weight,\r\n<c0:12.5>,<c1:x>\r\n`,
     );
-    const columns = columnsOf('pct', 'name');
-    const csv = toCsv([{ c0: 12.5, c1: 'x' }], columns, { format });
-    expect(csv.split('\r\n')[1]).toBe("12.5%,'=x");
-    const negative = toCsv([{ c0: '-49.33', c1: '-1' }], columnsOf('pct', 'n'), {
-      format: (value) => `-${String(value).slice(1)}%`,
-    });
-    expect(negative.split('\r\n')[1]).toBe('-49.33%,-1%');
-    const hostile = toCsv([{ c0: '-2+3', c1: 1 }], columnsOf('t', 'n'), {
-      format: (value) => String(value),
-    });
-    expect(hostile.split('\r\n')[1]).toBe("'-2+3,1");
-    expect(format).toHaveBeenCalledWith(12.5, columns[0]);
-    expect(format).toHaveBeenCalledWith('x', columns[1]);
+    expect(field).toHaveBeenCalledWith(12.5, columns[0]);
   });
 
   it('writes only the header for no rows, and csvRows writes nothing', () => {
@@ -202,16 +197,18 @@ describe('toCsv', () => {
   });
 });
 
-describe('csvFileName', () => {
+describe('exportFileName', () => {
   it('names the file by module and local time, without colons', () => {
-    expect(csvFileName('13f_holdings', new Date(2026, 10, 22, 6, 15, 59))).toBe(
+    expect(exportFileName('13f_holdings', new Date(2026, 10, 22, 6, 15, 59), 'csv')).toBe(
       '13f_holdings-2026-11-22-0615.csv',
     );
-    expect(csvFileName('fx', new Date(2027, 0, 2, 3, 4))).toBe('fx-2027-01-02-0304.csv');
+    expect(exportFileName('fx', new Date(2027, 0, 2, 3, 4), 'csv')).toBe('fx-2027-01-02-0304.csv');
   });
 
   it('keeps the name portable', () => {
-    expect(csvFileName('a/b:c d', new Date(2026, 0, 1, 0, 0))).toBe('a_b_c_d-2026-01-01-0000.csv');
+    expect(exportFileName('a/b:c d', new Date(2026, 0, 1, 0, 0), 'csv')).toBe(
+      'a_b_c_d-2026-01-01-0000.csv',
+    );
   });
 });
 

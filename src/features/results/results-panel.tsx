@@ -16,7 +16,7 @@ import { ResultsToolbar } from './results-toolbar.tsx';
 import { RowDetails } from './row-details.tsx';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';
 import type { TableView } from './table-state.ts';
-import { useCsvExport } from './use-csv-export.ts';
+import { useResultsExport } from './use-results-export.ts';
 import { useResultRows } from './use-result-rows.ts';
 import type { ResultRows } from './use-result-rows.ts';
 
@@ -140,7 +140,7 @@ export function ResultsView({
   const tableState = useResultsTableState(tableView, onTableViewChange);
   const { sorting } = tableState;
   const format = useMemo(() => createFormatters(), []);
-  const csv = useCsvExport(module, results, format, sorting, loadNotes);
+  const exporter = useResultsExport(module, results, sorting, loadNotes);
   const shownRows = useMemo(
     () => (loadedRows ? applyRowFilter(loadedRows, rowFilter) : undefined),
     [loadedRows, rowFilter],
@@ -168,12 +168,13 @@ export function ResultsView({
         columns={columns}
         exportColumns={inColumnOrder(shownColumns, tableState.order)}
         tableState={tableState}
-        csv={csv}
+        exporter={exporter}
         format={format}
       />
       {rowFilter && <ChartFilterChip filter={rowFilter} onClear={onClearRowFilter} />}
       {loading && <LoadAllProgress loading={loading} count={count} />}
       {failure !== undefined && <ErrorAlert error={failure} />}
+      {exporter.failure !== undefined && <ErrorAlert error={exporter.failure} />}
       <ResultsTable
         rows={shown}
         columns={columns}

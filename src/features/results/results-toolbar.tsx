@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -7,7 +7,7 @@ import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
 import { toTsv } from './tsv.ts';
 import type { ResultsTableState } from './table-state.ts';
-import type { CsvExport } from './use-csv-export.ts';
+import type { ExportFormat, ResultsExport } from './use-results-export.ts';
 import type { ResultRows } from './use-result-rows.ts';
 
 /** Which rows are on screen: the page or all of them, of how many, and what narrows or sorts them. */
@@ -70,30 +70,67 @@ function PageButtons({ results }: { results: ResultRows }) {
   );
 }
 
-/** "Export CSV": the rows on screen or every matching row, raw or formatted as shown. */
+const FORMATS: readonly { value: ExportFormat; label: string; description: string }[] = [
+  {
+    value: 'excel-csv',
+    label: 'Excel-ready CSV',
+    description: 'Labels as headers, codes kept as text, dates Excel reads as dates',
+  },
+  { value: 'xlsx', label: 'Excel workbook (.xlsx)', description: 'Typed cells, frozen header' },
+  { value: 'raw-csv', label: 'CSV, values as sent', description: 'API names and raw values' },
+];
+
+/** "Export": the rows on screen or every matching row, in the form the analyst picks. */
 function ExportMenu({
   results,
   rows,
   filtered,
   columns,
-  csv,
+  exporter,
 }: {
   results: ResultRows;
   rows: readonly ServiceRecord[];
   filtered: boolean;
   columns: readonly ResultColumn[];
-  csv: CsvExport;
+  exporter: ResultsExport;
 }) {
   const { count, loading } = results;
   return (
-    <Menu position="bottom-end" withinPortal closeOnItemClick={false}>
+    <Menu position="bottom-end" withinPortal closeOnItemClick={false} width={300}>
       <Menu.Target>
-        <Button size="xs">Export CSV</Button>
+        <Button size="xs" loading={exporter.writing}>
+          Export
+        </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Label>Format</Menu.Label>
+        <Menu.RadioGroup
+          value={exporter.format}
+          onChange={(value) => {
+            exporter.setFormat(value as ExportFormat);
+          }}
+        >
+          {FORMATS.map((choice) => (
+            <Menu.RadioItem key={choice.value} value={choice.value}>
+              {choice.label}
+              <Text size="xs" c="dimmed">
+                {choice.description}
+              </Text>
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+        <Menu.CheckboxItem
+          disabled={exporter.format === 'raw-csv'}
+          checked={exporter.apiNameLine && exporter.format !== 'raw-csv'}
+          onChange={exporter.setApiNameLine}
+        >
+          API names as a second header row
+        </Menu.CheckboxItem>
+        <Menu.Divider />
+        <Menu.Label>Export</Menu.Label>
         <Menu.Item
           onClick={() => {
-            csv.exportRows(rows, columns);
+            exporter.exportRows(rows, columns);
           }}
         >
           The {rows.length.toLocaleString()} rows {filtered ? 'shown' : 'loaded'}
@@ -101,22 +138,11 @@ function ExportMenu({
         <Menu.Item
           disabled={loading !== undefined}
           onClick={() => {
-            csv.exportAll(columns);
+            exporter.exportAll(columns);
           }}
         >
           All {count === undefined ? '' : `${count.toLocaleString()} `}matching rows
         </Menu.Item>
-        <Menu.Divider />
-        <Checkbox
-          mx="sm"
-          my={6}
-          size="xs"
-          label="Formatted values (as shown)"
-          checked={csv.formatted}
-          onChange={(event) => {
-            csv.setFormatted(event.currentTarget.checked);
-          }}
-        />
       </Menu.Dropdown>
     </Menu>
   );
@@ -168,7 +194,7 @@ function CopyTableButton({
   );
 }
 
-/** Above the table: what is shown, paging, the column chooser and the CSV export. */
+/** Above the table: what is shown, paging, the column chooser, Copy table and Export. */
 export function ResultsToolbar({
   results,
   loaded,
@@ -177,7 +203,7 @@ export function ResultsToolbar({
   columns,
   exportColumns,
   tableState,
-  csv,
+  exporter,
   format,
 }: {
   results: ResultRows;
@@ -191,10 +217,10 @@ export function ResultsToolbar({
   filtered: boolean;
   /** Every column of the result, for the column chooser. */
   columns: readonly ResultColumn[];
-  /** The visible columns in their order on screen, for the CSV. */
+  /** The visible columns in their order on screen, for Copy table and Export. */
   exportColumns: readonly ResultColumn[];
   tableState: ResultsTableState;
-  csv: CsvExport;
+  exporter: ResultsExport;
 }) {
   return (
     <Group justify="space-between" wrap="wrap">
@@ -219,7 +245,7 @@ export function ResultsToolbar({
           rows={shown}
           filtered={filtered}
           columns={exportColumns}
-          csv={csv}
+          exporter={exporter}
         />
       </Group>
     </Group>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findField } from '#contract/catalog';
-import { createFormatters } from './format.ts';
-import { resultsCsv } from './use-csv-export.ts';
+import { resultsCsv, resultsExcelCsv } from './use-results-export.ts';
 
 const BOM = '\uFEFF';
 const module = '13f_holdings';
@@ -21,15 +20,34 @@ describe('the CSV of the rows as the table shows them', () => {
     expect(csv).toBe(`${BOM}value,nameofissuer\r\n25000,COCA COLA CO\r\n1000,APPLE INC\r\n`);
   });
 
-  it('writes the values as the table shows them when given its formatter', () => {
-    const csv = resultsCsv(rows, {
-      module,
-      sorting: [],
-      columns,
-      format: createFormatters('en-US'),
-    });
+  it('writes, Excel-ready, labels as headers and values in the forms Excel reads as their types', () => {
+    const excelColumns = [
+      'cusip',
+      'value',
+      'portfolio_pct_weight',
+      'filedat',
+      'periodofreport',
+    ].map((id) => ({
+      id,
+      label: findField(module, id)?.label ?? id,
+      field: findField(module, id),
+    }));
+    const csv = resultsExcelCsv(
+      [
+        {
+          cusip: '037833100',
+          value: '5631118993',
+          portfolio_pct_weight: '-2.5',
+          filedat: '2025-05-15 16:05:09',
+          periodofreport: '2025-03-31',
+        },
+      ],
+      { module, sorting: [], columns: excelColumns, apiNameLine: true },
+    );
     expect(csv).toBe(
-      `${BOM}value,nameofissuer\r\n"$1,000",APPLE INC\r\n"$25,000",COCA COLA CO\r\n`,
+      `${BOM}CUSIP,Value (USD),Portfolio weight,Filed at (UTC),Period of report\r\n` +
+        'cusip,value,portfolio_pct_weight,filedat,periodofreport\r\n' +
+        '"=""037833100""",5631118993,-2.5%,2025-05-15 16:05:09,2025-03-31\r\n',
     );
   });
 });
@@ -54,20 +72,14 @@ describe('the data-quality flags in the CSV', () => {
     );
   });
 
-  it('writes the notes as they read, not as a formatted field, in a formatted export', () => {
-    const csv = resultsCsv(rows, {
-      module,
-      sorting: [],
-      columns,
-      format: createFormatters('en-US'),
-      notes,
-    });
-    const [, apple, cola] = csv.split('\r\n');
+  it('writes the notes as they read in an Excel-ready export, headed without an API name', () => {
+    const csv = resultsExcelCsv(rows, { module, sorting: [], columns, notes, apiNameLine: true });
+    const [labels, names, apple, cola] = csv.split('\r\n');
+    expect(labels).toBe(`${BOM}Data-quality flags,Value (USD),Issuer`);
+    expect(names).toBe(',value,nameofissuer');
     // An unflagged row's cell is empty, not the table's "—" for a missing value.
-    expect(apple).toBe(',"$1,000",APPLE INC');
-    expect(cola).toMatch(
-      /^"The implied price jumped .* after the quarter\.","\$25,000",COCA COLA CO$/,
-    );
+    expect(apple).toBe(',1000,APPLE INC');
+    expect(cola).toMatch(/^"The implied price jumped .* after the quarter\.",25000,COCA COLA CO$/);
   });
 
   it('keeps the column when no row is flagged, and guards a note that reads as a formula', () => {

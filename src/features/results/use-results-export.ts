@@ -3,22 +3,32 @@ import { useRef, useState } from 'react';
 import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
-import { csvFileName, downloadCsv, toCsv } from './csv.ts';
-import type { CellFormatter } from './format.ts';
+import { downloadBlob } from '../../lib/download.ts';
+import { downloadCsv, exportFileName, toCsv } from './csv.ts';
+import type { CsvColumn } from './csv.ts';
+import { excelCsvField } from './excel-csv.ts';
 import type { ResultColumn, RowNotes, RowNotesLoader } from './result-column.ts';
+import { sheetCell, sheetHeader } from './sheet-cells.ts';
+import type { SheetColumn } from './sheet-cells.ts';
 import { sortRecords } from './sort.ts';
 import type { ResultRows } from './use-result-rows.ts';
 
-/** What a CSV holds besides its rows: the module's catalog, the table's sort and columns. */
-interface CsvView {
+/**
+ * The export's forms: a CSV Excel opens right (labels, codes as text, dates as dates), a CSV of
+ * the values exactly as the service sent them, or a workbook with typed cells.
+ */
+export type ExportFormat = 'excel-csv' | 'raw-csv' | 'xlsx';
+
+/** What an export holds besides its rows: the module's catalog, the table's sort and columns. */
+export interface ExportView {
   readonly module: ModuleId;
   readonly sorting: SortingState;
   /** The table's visible columns, in their order on screen. */
   readonly columns: readonly ResultColumn[];
-  /** Writes each value as the table shows it; without, values are written as sent. */
-  readonly format?: CellFormatter | undefined;
   /** The rows' data-quality notes: given, a leading flags column holds them. */
   readonly notes?: RowNotes | undefined;
+  /** Labels first, then a second header line of API names (Excel-ready CSV and XLSX). */
+  readonly apiNameLine?: boolean;
 }
 
 /** The flags column's header: a sentence, where the others are wire names it cannot clash with. */
@@ -31,45 +41,79 @@ const NOTE_SEPARATOR = ' | ';
  * given, even when no row is flagged: the columns of a module's exports do not move, and an
  * empty cell says "checked, nothing found" where a missing column could mean "not checked".
  */
-function flagsColumn(notes: RowNotes) {
+function flagsColumn(notes: RowNotes): SheetColumn {
   return {
     id: FLAGS_HEADER,
     header: FLAGS_HEADER,
+    apiName: '',
+    field: undefined,
     text: (row: Record<string, unknown>) => notes.get(row)?.join(NOTE_SEPARATOR) ?? '',
   };
 }
 
-/**
- * The CSV of `rows` as the table shows them: its sort, its columns, each headed by its wire name,
- * after the flags column when there are notes.
- */
-export function resultsCsv(rows: readonly ServiceRecord[], view: CsvView): string {
-  const { module, sorting, columns, format, notes } = view;
-  const sorted = sortRecords(rows, sorting, (id) => findField(module, id)?.kind);
-  const csvColumns = [
-    ...(notes ? [flagsColumn(notes)] : []),
-    ...columns.map((column) => ({ id: column.id, header: column.id })),
+/** The sheet's columns: the flags (when given), then the table's, headed by their labels. */
+function sheetColumns(view: ExportView): SheetColumn[] {
+  return [
+    ...(view.notes ? [flagsColumn(view.notes)] : []),
+    ...view.columns.map((column) => ({
+      id: column.id,
+      header: sheetHeader(column.label, column.field),
+      apiName: column.id,
+      field: column.field,
+    })),
   ];
-  return toCsv(
-    sorted,
-    csvColumns,
-    format ? { format: (value, column) => format(value, findField(module, column.id)).text } : {},
+}
+
+function sortedRows(rows: readonly ServiceRecord[], view: ExportView): readonly ServiceRecord[] {
+  return sortRecords(rows, view.sorting, (id) => findField(view.module, id)?.kind);
+}
+
+/** The raw CSV of `rows` as the table shows them: its sort, its columns, headed by wire names. */
+export function resultsCsv(rows: readonly ServiceRecord[], view: ExportView): string {
+  const columns: CsvColumn[] = sheetColumns(view).map((column) =>
+    column.text ? column : { id: column.id, header: column.id },
   );
+  return toCsv(sortedRows(rows, view), columns);
+}
+
+/** The Excel-ready CSV: labels as headers, codes as text, dates Excel reads as dates. */
+export function resultsExcelCsv(rows: readonly ServiceRecord[], view: ExportView): string {
+  const columns = sheetColumns(view);
+  const fields = new Map(columns.map((column) => [column.id, column.field]));
+  return toCsv(sortedRows(rows, view), columns, {
+    apiNameLine: view.apiNameLine ?? false,
+    field: (value, column) => excelCsvField(sheetCell(value, fields.get(column.id))),
+  });
+}
+
+/** Writes one export file of `rows` in `format`. The XLSX writer loads only when first used. */
+async function download(format: ExportFormat, rows: readonly ServiceRecord[], view: ExportView) {
+  const now = new Date();
+  if (format === 'xlsx') {
+    const { resultsXlsx } = await import('./xlsx.ts');
+    const blob = await resultsXlsx(sortedRows(rows, view), sheetColumns(view), view.apiNameLine);
+    downloadBlob(blob, exportFileName(view.module, now, 'xlsx'));
+    return;
+  }
+  const text = format === 'raw-csv' ? resultsCsv(rows, view) : resultsExcelCsv(rows, view);
+  downloadCsv(text, exportFileName(view.module, now, 'csv'));
 }
 
 /**
- * "Export CSV": downloads the rows on hand, or loads every matching row first, with raw values or
- * (when `formatted` is on) the values as the table shows them, and with `loadNotes` (13F) their
- * data-quality flags.
+ * "Export": downloads the rows on hand, or loads every matching row first, in the chosen form,
+ * with `loadNotes` (13F) their data-quality flags.
  */
-export function useCsvExport(
+export function useResultsExport(
   module: ModuleId,
   results: ResultRows,
-  format: CellFormatter,
   sorting: SortingState,
   loadNotes?: RowNotesLoader,
 ) {
-  const [formatted, setFormatted] = useState(false);
+  const [format, setFormat] = useState<ExportFormat>('excel-csv');
+  const [apiNameLine, setApiNameLine] = useState(false);
+  /** A file being written (the XLSX takes seconds on many rows), and the last export's failure. */
+  const [writing, setWriting] = useState(false);
+  const [failure, setFailure] = useState<unknown>();
   const exporting = useRef(false);
 
   /** Writes `rows`, with the notes computed on `basis` (the rows the notes compare among). */
@@ -78,15 +122,16 @@ export function useCsvExport(
     basis: readonly ServiceRecord[],
     columns: readonly ResultColumn[],
   ) => {
-    const notes = loadNotes ? await loadNotes(basis) : undefined;
-    const text = resultsCsv(rows, {
-      module,
-      sorting,
-      columns,
-      format: formatted ? format : undefined,
-      notes,
-    });
-    downloadCsv(text, csvFileName(module, new Date()));
+    setWriting(true);
+    setFailure(undefined);
+    try {
+      const notes = loadNotes ? await loadNotes(basis) : undefined;
+      await download(format, rows, { module, sorting, columns, notes, apiNameLine });
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setWriting(false);
+    }
   };
 
   // The page's notes come from every loaded row, as the table's do: the chart filter's rows alone
@@ -110,8 +155,17 @@ export function useCsvExport(
       });
   };
 
-  return { formatted, setFormatted, exportRows, exportAll };
+  return {
+    format,
+    setFormat,
+    apiNameLine,
+    setApiNameLine,
+    writing,
+    failure,
+    exportRows,
+    exportAll,
+  };
 }
 
-/** The CSV export's state and actions, as `useCsvExport` returns them. */
-export type CsvExport = ReturnType<typeof useCsvExport>;
+/** The export's state and actions, as `useResultsExport` returns them. */
+export type ResultsExport = ReturnType<typeof useResultsExport>;

@@ -137,7 +137,7 @@ function top<T>(
 }
 
 /** How many of each kind the search box lists. */
-export const RESULT_LIMITS = { filers: 5, securities: 6, accounts: 3 } as const;
+const RESULT_LIMITS = { filers: 5, securities: 6, accounts: 3 } as const;
 
 /**
  * The entries `query` finds: filers by name; securities by ticker, CUSIP or issuer (a ticker

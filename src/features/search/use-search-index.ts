@@ -4,7 +4,7 @@ import { buildSearchIndex } from './search-index.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** The 13F rows read for the index: the whole demo; at SEC scale, the latest filings first. */
-export const SEARCH_ROWS = 50_000;
+const SEARCH_ROWS = 50_000;
 const PAGE = 5000;
 /** Read once a session, as the pick-lists are. */
 const SESSION = 60 * 60_000;

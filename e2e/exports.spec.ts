@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { read, utils } from '@e965/xlsx';
+import type { CellObject, WorkSheet } from '@e965/xlsx';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { signIn } from './journey.ts';
+
+/** A filer of the demo whose late 2023-03-31 filing is flagged, Apple among its positions. */
+const FLAGGED_QUARTER = {
+  module: '13f_holdings',
+  filters: {
+    fields: [
+      'nameofissuer',
+      'ticker',
+      'cusip',
+      'value',
+      'portfolio_pct_weight',
+      'periodofreport',
+      'filedat',
+    ],
+    filter: [
+      { companyname: { $equals: 'ALDER CREEK CAPITAL (DATA-QUALITY DEMO)' } },
+      { periodofreport: { $equals: '2023-03-31' } },
+    ],
+    order_by: 'value:DESC',
+  },
+};
+
+const LABELS = [
+  'Data-quality flags',
+  'Issuer',
+  'Ticker',
+  'CUSIP',
+  'Value (USD)',
+  'Portfolio weight',
+  'Period of report',
+  'Filed at (UTC)',
+];
+const API_NAMES = ['', ...FLAGGED_QUARTER.filters.fields];
+
+async function exportAs(page: Page, form: RegExp): Promise<Buffer> {
+  await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings')}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
+  await page.goto(`/q/13f_holdings#query=${encodeURIComponent(JSON.stringify(FLAGGED_QUARTER))}`);
+  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitemradio', { name: form }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'API names as a second header row' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /rows loaded/ }).click();
+  return readFile(await (await downloading).path());
+}
+
+/** What a spreadsheet reads: the header lines and Apple's row, each cell typed. */
+function expectTypedAsExcelWould(sheet: WorkSheet) {
+  const [labels, names, ...rows] = utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: true,
+    defval: null,
+  });
+  expect(labels).toEqual(LABELS);
+  expect(names?.map((name) => name ?? '')).toEqual(API_NAMES);
+  const apple = rows.find((row) => row[2] === 'AAPL');
+  expect(apple?.[3]).toBe('037833100');
+  expect(apple?.[4]).toBe(74205000);
+  expect(typeof apple?.[5]).toBe('number');
+  expect(apple?.[6]).toBeInstanceOf(Date);
+  expect((apple?.[6] as Date).toISOString().slice(0, 10)).toBe('2023-03-31');
+  expect(apple?.[7]).toBeInstanceOf(Date);
+  expect(String(apple?.[0])).toMatch(/^Filed 143 days after the quarter/);
+  // Every CUSIP stays nine characters of text, whatever Excel could have read it as.
+  for (const row of rows) expect(row[3]).toMatch(/^[0-9A-Z]{9}$/);
+}
+
+test('the Excel-ready CSV reads back typed: codes text, numbers numbers, dates dates, flags', async ({
+  page,
+}) => {
+  const bytes = await exportAs(page, /^Excel-ready CSV/);
+  const text = bytes.toString('utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  // SheetJS parses CSV as Excel does: ="..." is text, ISO days are dates, "3.5%" a number.
+  const book = read(text.slice(1), { type: 'string', cellDates: true });
+  expectTypedAsExcelWould(book.Sheets[book.SheetNames[0] ?? ''] as WorkSheet);
+});
+
+test('the XLSX reads back typed, its two header rows frozen', async ({ page }) => {
+  const bytes = await exportAs(page, /^Excel workbook/);
+  const book = read(bytes, { cellDates: true, cellNF: true });
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''] as WorkSheet;
+  expectTypedAsExcelWould(sheet);
+  expect((sheet.F3 as CellObject | undefined)?.z).toBe('0.00%');
+  const xml = strFromU8(
+    unzipSync(new Uint8Array(bytes))['xl/worksheets/sheet1.xml'] ?? new Uint8Array(),
+  );
+  expect(xml).toContain(
+    '<pane ySplit="2" topLeftCell="A3" activePane="bottomLeft" state="frozen"/>',
+  );
+});
