@@ -8,6 +8,10 @@ import Papa from 'papaparse';
 import { useLayoutEffect, useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import { toCsv } from '../../src/features/results/csv.ts';
+import { excelCsvField } from '../../src/features/results/excel-csv.ts';
+import { sheetCell } from '../../src/features/results/sheet-cells.ts';
+import { sheetOf } from '../../src/features/results/xlsx-sheet.ts';
+import { writeXlsx } from '../../src/features/results/xlsx-writer.ts';
 import { createFormatters } from '../../src/features/results/format.ts';
 import { ResultsTable } from '../../src/features/results/results-table.tsx';
 import type { ResultColumn } from '../../src/features/results/result-column.ts';
@@ -31,6 +35,13 @@ const columns: ResultColumn[] = fields.map((field) => ({
   field,
 }));
 const csvColumns = fields.map((field) => ({ id: field.name, header: field.name }));
+const sheetColumns = fields.map((field) => ({
+  id: field.name,
+  header: field.label,
+  apiName: field.name,
+  field,
+}));
+const fieldOf = new Map(fields.map((field) => [field.name, field]));
 const format = createFormatters('en-US');
 const rows = generateRows(ROW_COUNT);
 
@@ -232,6 +243,20 @@ const bench: TableBench = {
     const start = performance.now();
     const text = Papa.unparse(rows, { columns: csvColumns.map((column) => column.id) });
     return { ms: performance.now() - start, length: text.length };
+  },
+
+  excelCsv() {
+    const start = performance.now();
+    const text = toCsv(rows, sheetColumns, {
+      field: (value, column) => excelCsvField(sheetCell(value, fieldOf.get(column.id))),
+    });
+    return { ms: performance.now() - start, length: text.length };
+  },
+
+  xlsx() {
+    const start = performance.now();
+    const bytes = writeXlsx(sheetOf({ columns: sheetColumns, rows, apiNameRow: false }));
+    return { ms: performance.now() - start, length: bytes.length };
   },
 };
 

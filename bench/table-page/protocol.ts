@@ -30,6 +30,10 @@ export interface TableBench {
   ourCsv(): { readonly ms: number; readonly length: number };
   /** `Papa.unparse` of the same rows and fields. */
   papaCsv(): { readonly ms: number; readonly length: number };
+  /** The Excel-ready CSV of the same rows and fields (labels, typed cells). */
+  excelCsv(): { readonly ms: number; readonly length: number };
+  /** The XLSX workbook of the same rows and fields, written here as its worker writes it. */
+  xlsx(): { readonly ms: number; readonly length: number };
   /** The size of the data. */
   info(): { readonly rowCount: number; readonly columnCount: number };
 }
