@@ -105,6 +105,30 @@ describe('value editors, by field kind and operator', () => {
     expect(view.sentFilter()).toEqual([cond('filedat', '$gte', '2024-02-14 16:05:09')]);
   });
 
+  it('datetime $between: a bare end day stays a day, the whole of it, as the service reads it', async () => {
+    const view = setupBuilder(bodyOf('13f_holdings', [cond('filedat', '$between', ['', ''])]));
+    const row = view.row(1);
+    const from = within(row).getByRole('textbox', { name: 'Filed at value, from' });
+    const to = within(row).getByRole('textbox', { name: 'Filed at value, to' });
+    await view.user.type(from, '2024-01-01');
+    await view.user.tab();
+    await view.user.type(to, '2024-12-31');
+    await view.user.tab();
+    expect(to).toHaveValue('2024-12-31');
+    expect(within(row).getByText('The whole day, through 23:59:59')).toBeVisible();
+    expect(view.sentFilter()).toEqual([
+      cond('filedat', '$between', ['2024-01-01 00:00:00', '2024-12-31']),
+    ]);
+    // A time typed at the end is kept as typed.
+    await view.user.clear(to);
+    await view.user.type(to, '2024-12-31 12:30:00');
+    await view.user.tab();
+    expect(view.sentFilter()).toEqual([
+      cond('filedat', '$between', ['2024-01-01 00:00:00', '2024-12-31 12:30:00']),
+    ]);
+    expect(within(row).queryByText('The whole day, through 23:59:59')).toBeNull();
+  });
+
   it('ISO datetime (Last modified): an edited wall time keeps the offset it arrived with', async () => {
     const view = setupBuilder(
       bodyOf('investment_holdings', [cond('lastmodifieddate', '$lt', '2024-03-01T10:00:00+05:30')]),

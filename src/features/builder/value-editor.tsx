@@ -15,6 +15,11 @@ interface ScalarEditorProps {
   readonly onChange: (value: ScalarJson) => void;
   readonly label: string;
   readonly error: string | undefined;
+  /**
+   * The end of a range on a date-time: a bare day (typed alone, or picked at 00:00:00) stays a
+   * day, which the service reads as the whole day, and the input says so.
+   */
+  readonly wholeDay?: boolean;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,22 +44,33 @@ function DateEditor({ value, onChange, label, error }: ScalarEditorProps) {
   );
 }
 
-function DateTimeEditor({ field, value, onChange, label, error }: ScalarEditorProps) {
+function DateTimeEditor({ field, value, onChange, label, error, wholeDay }: ScalarEditorProps) {
   const iso = field.datetimeForm === 'iso';
   const { wall, offset } = iso
     ? splitIso(String(value))
     : { wall: String(value), offset: undefined };
   const parsed = parseWallTime(wall);
+  // A day alone, at the end of a range: shown as the day it is, with what it means.
+  const bareDay = wholeDay === true && DAY.test(wall);
   return (
     <DateInput
       aria-label={label}
-      placeholder={iso ? 'YYYY-MM-DD HH:mm:ss (with offset)' : 'YYYY-MM-DD HH:mm:ss'}
-      valueFormat="YYYY-MM-DD HH:mm:ss"
+      placeholder={
+        wholeDay
+          ? 'YYYY-MM-DD (whole day) or with a time'
+          : iso
+            ? 'YYYY-MM-DD HH:mm:ss (with offset)'
+            : 'YYYY-MM-DD HH:mm:ss'
+      }
+      valueFormat={bareDay ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss'}
+      description={bareDay ? 'The whole day, through 23:59:59' : undefined}
       dateParser={parseWallTime}
       withTime
-      value={parsed}
+      value={bareDay ? wall : parsed}
       onChange={(next) => {
         if (next === null) onChange('');
+        // The service reads a bare day at a range's end as all of it (see its semantics).
+        else if (wholeDay && next.endsWith(' 00:00:00')) onChange(next.slice(0, 10));
         else onChange(iso ? joinIso(next, offset ?? localOffset(next)) : next);
       }}
       error={error}
@@ -63,7 +79,7 @@ function DateTimeEditor({ field, value, onChange, label, error }: ScalarEditorPr
       w={iso ? 240 : 200}
       rightSectionWidth={iso ? 64 : undefined}
       rightSection={
-        iso ? (
+        iso && !bareDay ? (
           <Text size="xs" c="dimmed">
             {offset ?? localOffset(parsed ?? '2000-01-01 00:00:00')}
           </Text>
@@ -219,6 +235,7 @@ export function ValueEditor({
             value={value.upper}
             label={`${label}, to`}
             error={undefined}
+            wholeDay
             onChange={(upper) => {
               onChange({ ...value, upper });
             }}
