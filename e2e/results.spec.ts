@@ -124,10 +124,23 @@ test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboar
   const shown = (await table.getByRole('row').allInnerTexts())
     .slice(1, 4)
     .map((row) => row.split('\t'));
+  // Each row's first cell is its tick box, which copies nothing.
   expect(lines.slice(1, 4).map((line) => line.slice(0, 4))).toEqual(
-    shown.map((row) => row.slice(0, 4)),
+    shown.map((row) => row.slice(1, 5)),
   );
   const tickers = lines.slice(1).map((line) => line[1] ?? '');
   expect(tickers).toEqual([...tickers].sort((a, b) => a.localeCompare(b)));
+
+  // Rows 2 to 4 ticked (a click, then a Shift-click): only they are copied, in the table's order.
+  await table.getByRole('checkbox', { name: 'Select row 2' }).click();
+  await table.getByRole('checkbox', { name: 'Select row 4' }).click({ modifiers: ['Shift'] });
+  await expect(table.getByRole('row', { selected: true })).toHaveCount(3);
+  await page.getByRole('button', { name: 'Copy 3 selected' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const picked = (await page.evaluate(() => navigator.clipboard.readText()))
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t')[1]);
+  expect(picked).toEqual(['Ticker', ...tickers.slice(1, 4)]);
   await context.close();
 });

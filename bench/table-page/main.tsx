@@ -44,6 +44,7 @@ const sheetColumns = fields.map((field) => ({
 const fieldOf = new Map(fields.map((field) => [field.name, field]));
 const format = createFormatters('en-US');
 const rows = generateRows(ROW_COUNT);
+const NO_SELECTION: ReadonlySet<Record<string, unknown>> = new Set();
 
 interface Controls {
   readonly mounted: number | null;
@@ -78,6 +79,8 @@ function Bench() {
           onSortingChange={setSorting}
           table={tableState}
           onOpenRow={() => undefined}
+          selection={NO_SELECTION}
+          onSelectionChange={() => undefined}
         />
       )}
     </div>

@@ -125,6 +125,16 @@ describe('the export carries the data-quality flags', () => {
     ]);
   });
 
+  it('of the rows ticked alone, when the analyst ticks some', async () => {
+    const { user } = setup(true);
+    const downloaded = captureDownloads();
+    await screen.findByRole('table', { name: 'Results' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(screen.getByRole('button', { name: 'Copy 1 selected' })).toBeVisible();
+    await exportRows(user, 'The 1 selected row');
+    expect(await downloaded()).toEqual([FLAGGED[0], FLAGGED[2]]);
+  });
+
   it('not at all for a result without flags to give (another module)', async () => {
     const { user } = setup(false);
     const downloaded = captureDownloads();

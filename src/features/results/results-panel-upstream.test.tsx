@@ -26,7 +26,7 @@ function setup(answer: FakeAnswer, body: Record<string, unknown>, count: number 
     within(await table())
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
+      .map((row) => within(row).getAllByRole('cell')[index + 1]?.textContent); // after the tick box
   return { fake, table, column };
 }
 
@@ -86,6 +86,7 @@ describe('ResultsPanel with an upstream that pages without next_offset', () => {
     const { table, column } = setup(pagesOfTwenty, {}, 30);
     const headers = within(await table())
       .getAllByRole('columnheader')
+      .slice(1) // the tick box's column
       .map((header) => header.textContent);
     expect(headers).toEqual(['Update', 'Job change']);
     expect((await column(1)).slice(0, 2)).toEqual(['✓ Yes', '✗ No']);

@@ -28,7 +28,7 @@ function setup(answer: FakeAnswer, fields = ['name', 'url', 'createddate'], tabl
     within(await table())
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
+      .map((row) => within(row).getAllByRole('cell')[index + 1]?.textContent); // after the tick box
   return { ...view, fake, table, columnTexts, onTableViewChange };
 }
 
@@ -63,6 +63,7 @@ describe('ResultsPanel', () => {
     const grid = await table();
     const headers = within(grid)
       .getAllByRole('columnheader')
+      .slice(1) // the tick box's column
       .map((header) => header.textContent);
     expect(headers).toEqual(['Presentation', 'Document URL', 'Created']);
     const links = within(grid).getAllByRole('link');
@@ -196,6 +197,7 @@ describe('ResultsPanel', () => {
     const grid = await table();
     const headers = within(grid)
       .getAllByRole('columnheader')
+      .slice(1) // the tick box's column
       .map((header) => header.textContent);
     expect(headers.map((header) => header.replace(/[▲▼\d]/g, '').trim())).toEqual([
       'Created',

@@ -16,6 +16,8 @@ import { ResultsToolbar } from './results-toolbar.tsx';
 import { RowDetails } from './row-details.tsx';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';
 import type { TableView } from './table-state.ts';
+import { selectedRows } from './row-selection.ts';
+import type { RowSelection } from './row-selection.ts';
 import { useResultsExport } from './use-results-export.ts';
 import { useResultRows } from './use-result-rows.ts';
 import type { ResultRows } from './use-result-rows.ts';
@@ -137,6 +139,7 @@ export function ResultsView({
 }: { module: ModuleId; results: ResultRows } & ResultsViewOptions) {
   const { result, rows: loadedRows, count, loading, failure } = results;
   const [opened, setOpened] = useState<ServiceRecord>();
+  const [selection, setSelection] = useState<RowSelection>(() => new Set());
   const tableState = useResultsTableState(tableView, onTableViewChange);
   const { sorting } = tableState;
   const format = useMemo(() => createFormatters(), []);
@@ -170,6 +173,7 @@ export function ResultsView({
         tableState={tableState}
         exporter={exporter}
         format={format}
+        selected={selectedRows(shown, selection)}
       />
       {rowFilter && <ChartFilterChip filter={rowFilter} onClear={onClearRowFilter} />}
       {loading && <LoadAllProgress loading={loading} count={count} />}
@@ -184,6 +188,8 @@ export function ResultsView({
         table={tableState}
         onOpenRow={setOpened}
         notes={notes}
+        selection={selection}
+        onSelectionChange={setSelection}
       />
       <SortingHint serviceOrder={orderByOf(results.body) ?? 'none'} />
       <RowDetails

@@ -1,4 +1,4 @@
-import { UnstyledButton } from '@mantine/core';
+import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { Header, HeaderGroup } from '@tanstack/react-table';
 import type { ServiceRecord } from '#contract/response';
 import classes from './results-table.module.css';
@@ -62,16 +62,32 @@ export function ResultsTableHead({
   groups,
   multiSort,
   withNotes,
+  selected,
+  onSelectAll,
 }: {
   groups: readonly HeaderGroup<typeof resultFeatures, ServiceRecord>[];
   /** Whether the rows are sorted on more than one key. */
   multiSort: boolean;
   withNotes: boolean;
+  /** How many of the rows are ticked, for the box that ticks them all. */
+  selected: 'none' | 'some' | 'all';
+  onSelectAll: (all: boolean) => void;
 }) {
   return (
     <thead className={classes.head}>
       {groups.map((group) => (
         <tr key={group.id} aria-rowindex={1}>
+          <th scope="col" className={`${classes.th} ${classes.pinnedSelect}`}>
+            <Checkbox
+              size="xs"
+              aria-label="Select every row"
+              checked={selected === 'all'}
+              indeterminate={selected === 'some'}
+              onChange={() => {
+                onSelectAll(selected !== 'all');
+              }}
+            />
+          </th>
           {withNotes && (
             <th
               scope="col"

@@ -1,9 +1,12 @@
-import { Anchor, Box, Text } from '@mantine/core';
+import { Anchor, Box, Checkbox, Text } from '@mantine/core';
 import type { SortingState } from '@tanstack/react-table';
 import { useRef } from 'react';
+import type { CSSProperties } from 'react';
 import type { CellFormatter } from './format.ts';
 import type { ServiceRecord } from '#contract/response';
 import type { ResultColumn, RowNotes } from './result-column.ts';
+import { toggledSelection } from './row-selection.ts';
+import type { RowSelection } from './row-selection.ts';
 import classes from './results-table.module.css';
 import { ResultsTableHead } from './results-table-head.tsx';
 import { safeHref } from './safe-url.ts';
@@ -12,6 +15,7 @@ import { ROW_HEIGHT, useResultsGrid, useRowWindow } from './use-results-grid.ts'
 import type { RowWindow } from './use-results-grid.ts';
 
 const NOTES_WIDTH = 36;
+const SELECT_WIDTH = 34;
 
 function Cell({
   value,
@@ -58,7 +62,34 @@ function NoteCell({ notes }: { notes: readonly string[] | undefined }) {
   );
 }
 
-/** One row: its flags when the table has them, then each visible column; a click opens it. */
+/** A row's tick box: a click flips the row, Shift-click the run from the last one clicked. */
+function SelectCell({
+  index,
+  selected,
+  onToggle,
+}: {
+  index: number;
+  selected: boolean;
+  onToggle: (index: number, shift: boolean) => void;
+}) {
+  return (
+    <td className={`${classes.cell} ${classes.pinnedSelect}`}>
+      <Checkbox
+        size="xs"
+        aria-label={`Select row ${String(index + 1)}`}
+        checked={selected}
+        // The click carries Shift; the row's own click (opening it) must not follow.
+        onClick={(event) => {
+          event.stopPropagation();
+          onToggle(index, event.shiftKey);
+        }}
+        onChange={() => undefined}
+      />
+    </td>
+  );
+}
+
+/** One row: its box, its flags when the table has them, then each visible column; a click opens it. */
 function ResultRow({
   record,
   index,
@@ -67,6 +98,8 @@ function ResultRow({
   withNotes,
   notes,
   onOpen,
+  selected,
+  onToggle,
 }: {
   record: ServiceRecord;
   /** The row's place in the sorted rows, from 0. */
@@ -76,11 +109,14 @@ function ResultRow({
   withNotes: boolean;
   notes: readonly string[] | undefined;
   onOpen: (row: ServiceRecord) => void;
+  selected: boolean;
+  onToggle: (index: number, shift: boolean) => void;
 }) {
   return (
     <tr
       aria-rowindex={index + 2}
-      className={classes.row}
+      aria-selected={selected}
+      className={`${classes.row} ${selected ? classes.selected : ''}`}
       style={{ height: ROW_HEIGHT }}
       onClick={() => {
         onOpen(record);
@@ -90,6 +126,7 @@ function ResultRow({
       }}
       tabIndex={-1}
     >
+      <SelectCell index={index} selected={selected} onToggle={onToggle} />
       {withNotes && <NoteCell notes={notes} />}
       {columns.map((column, at) => (
         <Cell
@@ -115,6 +152,8 @@ function ResultsTableBody({
   format,
   notes,
   onOpenRow,
+  selection,
+  onToggle,
 }: {
   rows: readonly ServiceRecord[];
   rowWindow: RowWindow;
@@ -123,6 +162,8 @@ function ResultsTableBody({
   /** The rows' flags, when any row has one: the table then has a flags column. */
   notes: RowNotes | undefined;
   onOpenRow: (row: ServiceRecord) => void;
+  selection: RowSelection;
+  onToggle: (index: number, shift: boolean) => void;
 }) {
   return (
     <tbody>
@@ -140,12 +181,45 @@ function ResultsTableBody({
             withNotes={notes !== undefined}
             notes={notes?.get(record)}
             onOpen={onOpenRow}
+            selected={selection.has(record)}
+            onToggle={onToggle}
           />
         );
       })}
       {after > 0 && <tr aria-hidden style={{ height: after }} />}
     </tbody>
   );
+}
+
+/** The table's width, and where its pinned columns sit: the boxes, the flags, the first column. */
+function tableStyle(dataWidth: number, leftOfData: number): CSSProperties {
+  return {
+    width: dataWidth + leftOfData,
+    ['--pinned-left' as string]: `${String(leftOfData)}px`,
+    ['--select-width' as string]: `${String(SELECT_WIDTH)}px`,
+  };
+}
+
+/** The tick boxes' actions on the sorted rows, and how many are ticked. */
+function useSelectionControls(
+  sorted: readonly ServiceRecord[],
+  selection: RowSelection,
+  onSelectionChange: (next: RowSelection) => void,
+) {
+  // The row a Shift-click extends from: the last box clicked, by its place in the sorted rows.
+  const anchor = useRef<number | undefined>(undefined);
+  const count = sorted.reduce((total, row) => total + (selection.has(row) ? 1 : 0), 0);
+  return {
+    state: count === 0 ? 'none' : count === sorted.length ? 'all' : 'some',
+    toggle: (index: number, shift: boolean) => {
+      onSelectionChange(toggledSelection(selection, sorted, index, anchor.current, shift));
+      anchor.current = index;
+    },
+    all: (all: boolean) => {
+      anchor.current = undefined;
+      onSelectionChange(all ? new Set(sorted) : new Set());
+    },
+  } as const;
 }
 
 /**
@@ -161,6 +235,8 @@ export function ResultsTable({
   table: tableState,
   onOpenRow,
   notes,
+  selection,
+  onSelectionChange,
 }: {
   rows: readonly ServiceRecord[];
   columns: readonly ResultColumn[];
@@ -170,6 +246,8 @@ export function ResultsTable({
   table: ResultsTableState;
   onOpenRow: (row: ServiceRecord) => void;
   notes?: RowNotes | undefined;
+  selection: RowSelection;
+  onSelectionChange: (next: RowSelection) => void;
 }) {
   const { table, sorted } = useResultsGrid({ rows, columns, sorting, onSortingChange, tableState });
   const scroller = useRef<HTMLDivElement>(null);
@@ -178,6 +256,8 @@ export function ResultsTable({
   const columnById = new Map(columns.map((column) => [column.id, column]));
   const shownColumns = visible.flatMap((column) => columnById.get(column.id) ?? []);
   const withNotes = notes !== undefined && notes.size > 0;
+  const select = useSelectionControls(sorted, selection, onSelectionChange);
+  const leftOfData = SELECT_WIDTH + (withNotes ? NOTES_WIDTH : 0);
 
   return (
     <div
@@ -191,12 +271,10 @@ export function ResultsTable({
         className={classes.table}
         aria-label="Results"
         aria-rowcount={sorted.length + 1}
-        style={{
-          width: table.getTotalSize() + (withNotes ? NOTES_WIDTH : 0),
-          ['--pinned-left' as string]: `${String(withNotes ? NOTES_WIDTH : 0)}px`,
-        }}
+        style={tableStyle(table.getTotalSize(), leftOfData)}
       >
         <colgroup>
+          <col style={{ width: SELECT_WIDTH }} />
           {withNotes && <col style={{ width: NOTES_WIDTH }} />}
           {visible.map((column) => (
             <col key={column.id} style={{ width: column.getSize() }} />
@@ -206,6 +284,8 @@ export function ResultsTable({
           groups={table.getHeaderGroups()}
           multiSort={sorting.length > 1}
           withNotes={withNotes}
+          selected={select.state}
+          onSelectAll={select.all}
         />
         <ResultsTableBody
           rows={sorted}
@@ -214,6 +294,8 @@ export function ResultsTable({
           format={format}
           notes={withNotes ? notes : undefined}
           onOpenRow={onOpenRow}
+          selection={selection}
+          onToggle={select.toggle}
         />
       </table>
       {sorted.length === 0 && (

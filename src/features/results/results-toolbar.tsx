@@ -80,16 +80,18 @@ const FORMATS: readonly { value: ExportFormat; label: string; description: strin
   { value: 'raw-csv', label: 'CSV, values as sent', description: 'API names and raw values' },
 ];
 
-/** "Export": the rows on screen or every matching row, in the form the analyst picks. */
+/** "Export": the rows ticked, on screen or every matching row, in the form the analyst picks. */
 function ExportMenu({
   results,
   rows,
+  selected,
   filtered,
   columns,
   exporter,
 }: {
   results: ResultRows;
   rows: readonly ServiceRecord[];
+  selected: readonly ServiceRecord[];
   filtered: boolean;
   columns: readonly ResultColumn[];
   exporter: ResultsExport;
@@ -128,6 +130,15 @@ function ExportMenu({
         </Menu.CheckboxItem>
         <Menu.Divider />
         <Menu.Label>Export</Menu.Label>
+        {selected.length > 0 && (
+          <Menu.Item
+            onClick={() => {
+              exporter.exportRows(selected, columns);
+            }}
+          >
+            The {selected.length.toLocaleString()} selected {selected.length === 1 ? 'row' : 'rows'}
+          </Menu.Item>
+        )}
         <Menu.Item
           onClick={() => {
             exporter.exportRows(rows, columns);
@@ -154,18 +165,22 @@ function ExportMenu({
  */
 function CopyTableButton({
   rows,
+  selected,
   columns,
   format,
   sorting,
 }: {
   rows: readonly ServiceRecord[];
+  /** The rows ticked: when any, they are what is copied. */
+  selected: readonly ServiceRecord[];
   columns: readonly ResultColumn[];
   format: CellFormatter;
   sorting: ResultsTableState['sorting'];
 }) {
   const text = () => {
     const kinds = new Map(columns.map((column) => [column.id, column.field?.kind]));
-    const sorted = sortRecords(rows, sorting, (id) => kinds.get(id));
+    const copied = selected.length > 0 ? selected : rows;
+    const sorted = sortRecords(copied, sorting, (id) => kinds.get(id));
     return toTsv(
       sorted,
       columns.map((column) => ({
@@ -189,7 +204,11 @@ function CopyTableButton({
         });
       }}
     >
-      {copied ? 'Copied' : 'Copy table'}
+      {copied
+        ? 'Copied'
+        : selected.length > 0
+          ? `Copy ${selected.length.toLocaleString()} selected`
+          : 'Copy table'}
     </Button>
   );
 }
@@ -205,6 +224,7 @@ export function ResultsToolbar({
   tableState,
   exporter,
   format,
+  selected,
 }: {
   results: ResultRows;
   /** The table's cell text, for "Copy table". */
@@ -221,6 +241,8 @@ export function ResultsToolbar({
   exportColumns: readonly ResultColumn[];
   tableState: ResultsTableState;
   exporter: ResultsExport;
+  /** The shown rows the analyst ticked, in the loaded order. */
+  selected: readonly ServiceRecord[];
 }) {
   return (
     <Group justify="space-between" wrap="wrap">
@@ -236,6 +258,7 @@ export function ResultsToolbar({
         <ColumnChooser columns={columns} state={tableState} />
         <CopyTableButton
           rows={shown}
+          selected={selected}
           columns={exportColumns}
           format={format}
           sorting={tableState.sorting}
@@ -243,6 +266,7 @@ export function ResultsToolbar({
         <ExportMenu
           results={results}
           rows={shown}
+          selected={selected}
           filtered={filtered}
           columns={exportColumns}
           exporter={exporter}
