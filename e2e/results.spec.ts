@@ -132,8 +132,10 @@ test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboar
   expect(tickers).toEqual([...tickers].sort((a, b) => a.localeCompare(b)));
 
   // Rows 2 to 4 ticked (a click, then a Shift-click): only they are copied, in the table's order.
-  await table.getByRole('checkbox', { name: 'Select row 2' }).click();
-  await table.getByRole('checkbox', { name: 'Select row 4' }).click({ modifiers: ['Shift'] });
+  await table.getByRole('checkbox', { name: 'Select row 2', exact: true }).click();
+  await table
+    .getByRole('checkbox', { name: 'Select row 4', exact: true })
+    .click({ modifiers: ['Shift'] });
   await expect(table.getByRole('row', { selected: true })).toHaveCount(3);
   await page.getByRole('button', { name: 'Copy 3 selected' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();

@@ -188,7 +188,7 @@ export function GlobalSearch() {
           size="xs"
           w={{ base: 180, lg: 300 }}
           aria-label="Search filers, securities and accounts"
-          placeholder="Search filers, tickers, CUSIPs…"
+          placeholder="Search filer, ticker…"
           value={query}
           rightSection={<Kbd size="xs">/</Kbd>}
           rightSectionPointerEvents="none"
