@@ -77,7 +77,8 @@ test('an analyst builds A and (B or C) with a between on Filed at, and sees the 
   const answer = await queryInPage(page, body);
   const records = (answer.body as { records: { cusip: string; value: string }[] }).records;
   const shown = await table.getByRole('row').allInnerTexts();
-  expect(shown.slice(1).map((row) => row.split('\t')[2])).toEqual(
+  // Cells: the tick box, then issuer, ticker, CUSIP.
+  expect(shown.slice(1).map((row) => row.split('\t')[3])).toEqual(
     records.map((record) => record.cusip),
   );
 });
