@@ -7,14 +7,16 @@ import { session } from '../../lib/services.ts';
 const FILERS = ['APPALOOSA LP', 'BERKSHIRE HATHAWAY INC', 'BRIDGEWATER ASSOCIATES, LP'];
 
 /** The service answering the filer list: each filer on several rows, as 13F rows are. */
-function setup(start: Record<string, unknown>) {
+function setup(
+  start: Record<string, unknown>,
+  records: readonly Record<string, unknown>[] = FILERS.flatMap((companyname) => [
+    { companyname },
+    { companyname },
+  ]),
+) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const service = fakeFetch({
-    '/index.php/api/service': () =>
-      jsonResponse(200, {
-        records: FILERS.flatMap((companyname) => [{ companyname }, { companyname }]),
-        next_offset: -1,
-      }),
+    '/index.php/api/service': () => jsonResponse(200, { records, next_offset: -1 }),
   });
   vi.stubGlobal('fetch', service.fetch);
   return { ...setupBuilder(start), service };
@@ -70,5 +72,26 @@ describe('pick-lists', () => {
       ]);
     });
     expect(view.service.calls).toHaveLength(0);
+  });
+
+  it('offers the periods the service holds, the latest first, and sends the day picked', async () => {
+    // Three periods, out of order, as the service's rows may hold them.
+    const periods = ['2024-12-31', '2025-03-31', '2024-09-30'];
+    const view = setup(
+      bodyOf('13f_holdings', [cond('periodofreport', '$equals', '')]),
+      periods.map((periodofreport) => ({ periodofreport })),
+    );
+    const period = within(view.row(1)).getByRole('combobox', { name: 'Period of report value' });
+    await waitFor(() => {
+      expect(period).toHaveAttribute('placeholder', '3 days (YYYY-MM-DD): type to narrow');
+    });
+    await view.user.click(period);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '2025-03-31',
+      '2024-12-31',
+      '2024-09-30',
+    ]);
+    await view.user.click(screen.getByRole('option', { name: '2024-12-31' }));
+    expect(view.sentFilter()).toEqual([cond('periodofreport', '$equals', '2024-12-31')]);
   });
 });

@@ -72,28 +72,26 @@ describe('value editors, by field kind and operator', () => {
 
   it('date: text that is no day is not sent; the emptied value asks for one on leaving', async () => {
     const view = setupBuilder(
-      bodyOf('13f_holdings', [cond('periodofreport', '$lt', '2024-06-30')]),
+      bodyOf('investment_holdings', [cond('date_acquired__c', '$lt', '2024-06-30')]),
     );
     const row = view.row(1);
-    const input = within(row).getByRole('textbox', { name: 'Period of report value' });
+    const input = within(row).getByRole('textbox', { name: 'Date acquired value' });
     await view.user.clear(input);
     await view.user.type(input, 'next week');
     await view.user.tab();
     expect(input).toHaveValue('');
     expect(within(row).getByText('Enter a value')).toBeVisible();
-    expect(view.sentFilter()).toEqual([cond('periodofreport', '$lt', '')]);
+    expect(view.sentFilter()).toEqual([cond('date_acquired__c', '$lt', '')]);
   });
 
   it('date: the labelled clear button empties the value', async () => {
     const view = setupBuilder(
-      bodyOf('13f_holdings', [cond('periodofreport', '$gte', '2024-01-01')]),
+      bodyOf('investment_holdings', [cond('date_acquired__c', '$gte', '2024-01-01')]),
     );
     const row = view.row(1);
-    await view.user.click(
-      within(row).getByRole('button', { name: 'Clear Period of report value' }),
-    );
-    expect(within(row).getByRole('textbox', { name: 'Period of report value' })).toHaveValue('');
-    expect(view.sentFilter()).toEqual([cond('periodofreport', '$gte', '')]);
+    await view.user.click(within(row).getByRole('button', { name: 'Clear Date acquired value' }));
+    expect(within(row).getByRole('textbox', { name: 'Date acquired value' })).toHaveValue('');
+    expect(view.sentFilter()).toEqual([cond('date_acquired__c', '$gte', '')]);
   });
 
   it('SQL datetime (Filed at): the typed wall time is sent as YYYY-MM-DD HH:mm:ss', async () => {

@@ -106,11 +106,19 @@ function PickListEditor({
   error,
 }: ScalarEditorProps & { module: ModuleId }) {
   const known = useFieldValues(module, field.name);
+  // Periods and other days: the latest first, as an analyst most often wants them.
+  const values = field.kind === 'date' ? [...(known?.values ?? [])].reverse() : known?.values;
   return (
     <Autocomplete
       aria-label={label}
-      placeholder={known ? `${String(known.values.length)} values: type to narrow` : 'value'}
-      data={known?.values ?? []}
+      placeholder={
+        known
+          ? `${String(known.values.length)} ${field.kind === 'date' ? 'days (YYYY-MM-DD)' : 'values'}: type to narrow`
+          : field.kind === 'date'
+            ? 'YYYY-MM-DD'
+            : 'value'
+      }
+      data={values ?? []}
       limit={SHOWN_OPTIONS}
       value={String(value)}
       onChange={onChange}
@@ -129,6 +137,10 @@ function PickListEditor({
 
 function ScalarEditor(props: ScalarEditorProps) {
   const { field, value, onChange, label, error } = props;
+  // A day whose values the service lists (the 13F periods) is picked from them, or typed.
+  if (props.module && field.kind === 'date' && field.picklist) {
+    return <PickListEditor {...props} module={props.module} />;
+  }
   if (field.kind === 'date') return <DateEditor {...props} />;
   if (field.kind === 'datetime') return <DateTimeEditor {...props} />;
   if (field.kind === 'boolean') {
