@@ -1,0 +1,297 @@
+/**
+ * 13F across managers (#20): a security's holders, a quarter's buying and selling and consensus,
+ * two managers side by side. Pure functions over positions (positions.ts): the views fetch the
+ * rows through the service's query interface and aggregate them here, so the embedded service
+ * and the vendor's answer alike.
+ *
+ * A security is a CUSIP, with an option (" Put"/" Call") kept apart from the shares, as
+ * everywhere in the 13F charts. A SOLD OUT row is the filer's report that it no longer holds
+ * the security: it counts as a seller, never as a holder.
+ */
+import { compareText, isHeld, longValue, percentOf } from './positions.ts';
+import type { HoldingStatus, Position } from './positions.ts';
+
+/** One manager's position in a security, as the security view lists its holders. */
+export interface Holder {
+  readonly filer: string;
+  readonly label: string;
+  readonly shares: number | null;
+  readonly value: number | null;
+  readonly weight: number | null;
+  readonly status: HoldingStatus | null;
+  readonly pctChange: number | null;
+}
+
+const byValueThenName = (a: Holder, b: Holder) =>
+  (b.value ?? 0) - (a.value ?? 0) || compareText(a.filer, b.filer);
+
+/**
+ * The holders of `security` in `period`, largest value first (ties by name), then the managers
+ * that sold out of it that quarter. Each as served: shares, value, weight, status, change.
+ */
+export function securityHolders(
+  positions: readonly Position[],
+  security: string,
+  period: string,
+): { holders: Holder[]; soldOut: Holder[] } {
+  const holders: Holder[] = [];
+  const soldOut: Holder[] = [];
+  for (const position of positions) {
+    if (position.security !== security || position.period !== period) continue;
+    const holder = {
+      filer: position.filer,
+      label: position.label,
+      shares: position.shares,
+      value: position.value,
+      weight: position.weight,
+      status: position.status,
+      pctChange: position.pctChange,
+    };
+    if (isHeld(position)) holders.push(holder);
+    else if (position.status === 'SOLD OUT') soldOut.push(holder);
+  }
+  return { holders: holders.sort(byValueThenName), soldOut: soldOut.sort(byValueThenName) };
+}
+
+/** One quarter of a security across managers. */
+export interface SecurityQuarter {
+  readonly period: string;
+  readonly holders: number;
+  readonly shares: number;
+  readonly value: number;
+  /** Managers that opened (NEW) or added to the position that quarter. */
+  readonly buyers: number;
+  /** Managers that reduced or sold out that quarter. */
+  readonly sellers: number;
+}
+
+const BUYING: ReadonlySet<HoldingStatus | null> = new Set<HoldingStatus>(['NEW', 'ADDED']);
+const SELLING: ReadonlySet<HoldingStatus | null> = new Set<HoldingStatus>(['REDUCED', 'SOLD OUT']);
+
+/** `security` quarter by quarter, oldest first: holders, totals held, buyers and sellers. */
+export function securityByQuarter(
+  positions: readonly Position[],
+  security: string,
+): SecurityQuarter[] {
+  const quarters = new Map<
+    string,
+    { holders: number; shares: number; value: number; buyers: number; sellers: number }
+  >();
+  for (const position of positions) {
+    if (position.security !== security || position.period === '') continue;
+    let quarter = quarters.get(position.period);
+    if (!quarter) {
+      quarter = { holders: 0, shares: 0, value: 0, buyers: 0, sellers: 0 };
+      quarters.set(position.period, quarter);
+    }
+    if (isHeld(position)) {
+      quarter.holders += 1;
+      quarter.shares += position.shares ?? 0;
+      quarter.value += position.value ?? 0;
+    }
+    if (BUYING.has(position.status)) quarter.buyers += 1;
+    if (SELLING.has(position.status)) quarter.sellers += 1;
+  }
+  return [...quarters]
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([period, quarter]) => ({ period, ...quarter }));
+}
+
+/** One security in a quarter's ranking, with the managers behind its number. */
+interface RankedSecurity {
+  readonly security: string;
+  readonly label: string;
+  readonly cusip: string;
+  /** The managers counted, by name. */
+  readonly managers: readonly string[];
+  /** The combined value of the counted managers' positions (0 for a sale out). */
+  readonly value: number;
+}
+
+interface Tally {
+  security: string;
+  label: string;
+  cusip: string;
+  managers: string[];
+  value: number;
+}
+
+/** Most managers first; ties by combined value, then by label, so the order never depends on input. */
+function ranked(tallies: Iterable<Tally>, limit: number): RankedSecurity[] {
+  return [...tallies]
+    .sort(
+      (a, b) =>
+        b.managers.length - a.managers.length ||
+        b.value - a.value ||
+        compareText(a.label, b.label) ||
+        compareText(a.security, b.security),
+    )
+    .slice(0, limit)
+    .map((tally) => ({ ...tally, managers: [...tally.managers].sort(compareText) }));
+}
+
+function tally(tallies: Map<string, Tally>, position: Position): void {
+  let found = tallies.get(position.security);
+  if (!found) {
+    found = {
+      security: position.security,
+      label: position.label,
+      cusip: position.cusip,
+      managers: [],
+      value: 0,
+    };
+    tallies.set(position.security, found);
+  }
+  if (!found.managers.includes(position.filer)) found.managers.push(position.filer);
+  found.value += position.value ?? 0;
+}
+
+/** A NEW position among the quarter's largest, by value or by weight. */
+interface NewPosition {
+  readonly filer: string;
+  readonly security: string;
+  readonly label: string;
+  readonly value: number | null;
+  readonly weight: number | null;
+}
+
+/** What a quarter looks like across the chosen managers. */
+export interface QuarterAcrossManagers {
+  readonly mostBought: RankedSecurity[];
+  readonly mostSold: RankedSecurity[];
+  readonly consensus: RankedSecurity[];
+  readonly largestNewByValue: NewPosition[];
+  readonly largestNewByWeight: NewPosition[];
+}
+
+/**
+ * The quarter `period` across managers (all, or those in `managers`): securities most managers
+ * opened or added to, most sold out of or reduced, most held (consensus, with their combined
+ * value), and the largest new positions by value and by weight; `limit` of each.
+ */
+export function quarterAcrossManagers(
+  positions: readonly Position[],
+  period: string,
+  options: { managers?: ReadonlySet<string> | undefined; limit?: number } = {},
+): QuarterAcrossManagers {
+  const { managers, limit = 20 } = options;
+  const bought = new Map<string, Tally>();
+  const sold = new Map<string, Tally>();
+  const held = new Map<string, Tally>();
+  const opened: NewPosition[] = [];
+  for (const position of positions) {
+    if (position.period !== period) continue;
+    if (managers && !managers.has(position.filer)) continue;
+    if (BUYING.has(position.status)) tally(bought, position);
+    if (SELLING.has(position.status)) tally(sold, position);
+    if (isHeld(position)) tally(held, position);
+    if (position.status === 'NEW') {
+      const { filer, security, label, value, weight } = position;
+      opened.push({ filer, security, label, value, weight });
+    }
+  }
+  const byName = (a: NewPosition, b: NewPosition) =>
+    compareText(a.filer, b.filer) || compareText(a.security, b.security);
+  return {
+    mostBought: ranked(bought.values(), limit),
+    mostSold: ranked(sold.values(), limit),
+    consensus: ranked(held.values(), limit),
+    largestNewByValue: [...opened]
+      .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || byName(a, b))
+      .slice(0, limit),
+    largestNewByWeight: [...opened]
+      .sort((a, b) => (b.weight ?? -1) - (a.weight ?? -1) || byName(a, b))
+      .slice(0, limit),
+  };
+}
+
+/** A position of one or both managers, with each one's weight (% of its long value). */
+interface ComparedPosition {
+  readonly security: string;
+  readonly label: string;
+  readonly weightA: number | null;
+  readonly weightB: number | null;
+  readonly valueA: number | null;
+  readonly valueB: number | null;
+}
+
+export interface ManagerComparison {
+  readonly shared: ComparedPosition[];
+  readonly onlyA: ComparedPosition[];
+  readonly onlyB: ComparedPosition[];
+  /** Shared securities over all securities either holds (Jaccard), in %. */
+  readonly overlapByCount: number | null;
+  /**
+   * The similarity: Σ min(weight in A, weight in B) over the shared securities, in %. 100 is
+   * two identical portfolios, 0 nothing in common; it reads as "this much of each portfolio is
+   * the same", and one huge shared position counts as much as it weighs (see the README).
+   */
+  readonly overlapByWeight: number | null;
+}
+
+/** Each held share position of one filer-period, by security, with its weight of the long value. */
+function weighted(
+  positions: readonly Position[],
+): Map<string, { label: string; value: number | null; weight: number | null }> {
+  const shares = positions.filter((position) => position.option === null && isHeld(position));
+  const long = longValue(shares);
+  return new Map(
+    shares.map((position) => [
+      position.security,
+      { label: position.label, value: position.value, weight: percentOf(position.value, long) },
+    ]),
+  );
+}
+
+const byWeight = (a: ComparedPosition, b: ComparedPosition) =>
+  Math.max(b.weightA ?? 0, b.weightB ?? 0) - Math.max(a.weightA ?? 0, a.weightB ?? 0) ||
+  compareText(a.label, b.label);
+
+/**
+ * Two managers' portfolios (each one filer's positions in one period) side by side: what both
+ * hold with both weights, what only one holds, and how much they overlap. Options are left
+ * out, as in the weights: their value is the underlying's, not money held.
+ */
+export function compareManagers(a: readonly Position[], b: readonly Position[]): ManagerComparison {
+  const left = weighted(a);
+  const right = weighted(b);
+  const shared: ComparedPosition[] = [];
+  const onlyA: ComparedPosition[] = [];
+  const onlyB: ComparedPosition[] = [];
+  let overlap = 0;
+  for (const [security, inA] of left) {
+    const inB = right.get(security);
+    const row = {
+      security,
+      label: inA.label,
+      weightA: inA.weight,
+      weightB: inB?.weight ?? null,
+      valueA: inA.value,
+      valueB: inB?.value ?? null,
+    };
+    if (inB) {
+      shared.push(row);
+      overlap += Math.min(inA.weight ?? 0, inB.weight ?? 0);
+    } else onlyA.push(row);
+  }
+  for (const [security, inB] of right) {
+    if (left.has(security)) continue;
+    onlyB.push({
+      security,
+      label: inB.label,
+      weightA: null,
+      weightB: inB.weight,
+      valueA: null,
+      valueB: inB.value,
+    });
+  }
+  const union = left.size + right.size - shared.length;
+  const weighable = left.size > 0 && right.size > 0;
+  return {
+    shared: shared.sort(byWeight),
+    onlyA: onlyA.sort(byWeight),
+    onlyB: onlyB.sort(byWeight),
+    overlapByCount: union === 0 ? null : (shared.length / union) * 100,
+    overlapByWeight: weighable ? overlap : null,
+  };
+}
