@@ -1,0 +1,162 @@
+/*
+ * An independent check of the cross-manager aggregations on the demo's real filings: for one
+ * quarter, who bought, who holds and how many hold Apple are recomputed here from the shipped
+ * XML files with a small parser of this file's own (not the importer's code, not its SQL, not
+ * positions.ts), and compared with what `quarterAcrossManagers` makes of the rows the embedded
+ * service serves over HTTP.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceRecord } from '#contract/response';
+import { startTestServer } from '../../../testing/api-server.ts';
+import type { TestServer } from '../../../testing/api-server.ts';
+import { TODAY } from '../../../testing/demo-data.ts';
+import { ANALYST } from '../../../testing/fixtures.ts';
+import {
+  quarterAcrossManagers,
+  securityHolders,
+} from '../../../src/features/charts/thirteen-f/across-managers.ts';
+import { toPositions } from '../../../src/features/charts/thirteen-f/positions.ts';
+
+const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
+/** The demo data is as of the end of the day before its today. */
+const AS_OF = new Date(TODAY.getTime() - 86_400_000).toISOString().slice(0, 10);
+const PERIOD = '2025-09-30';
+const PREVIOUS = '2025-06-30';
+const APPLE = '037833100';
+
+interface Manifest {
+  readonly filer: string;
+  readonly filings: readonly { file: string; filingDate: string; periodOfReport: string }[];
+}
+
+/** A filing's shares by security ("CUSIP", or "CUSIP Put"/"CUSIP Call" for an option). */
+function sharesOf(file: string): Map<string, number> {
+  const raw = readFileSync(file);
+  const xml = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  const text = (entry: string, name: string) =>
+    new RegExp(`<(?:\\w+:)?${name}>([^<]*)</(?:\\w+:)?${name}>`).exec(entry)?.[1]?.trim();
+  const shares = new Map<string, number>();
+  for (const [entry] of xml.matchAll(/<(?:\w+:)?infoTable>[\s\S]*?<\/(?:\w+:)?infoTable>/g)) {
+    const cusip = (text(entry, 'cusip') ?? '').toUpperCase();
+    const putCall = text(entry, 'putCall')?.toUpperCase();
+    const key = putCall === 'PUT' ? `${cusip} Put` : putCall === 'CALL' ? `${cusip} Call` : cusip;
+    shares.set(key, (shares.get(key) ?? 0) + Number(text(entry, 'sshPrnamt')));
+  }
+  return shares;
+}
+
+interface Quarter {
+  readonly filer: string;
+  readonly now: Map<string, number>;
+  /** The quarter before, when the filer reported it. */
+  readonly before: Map<string, number> | undefined;
+}
+
+/** Every bundled filer that reported PERIOD, with the quarter before when it reported that too. */
+function quarters(): Quarter[] {
+  const found: Quarter[] = [];
+  for (const entry of readdirSync(DATA_DIR, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = join(DATA_DIR, entry.name);
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as Manifest;
+    const filed = manifest.filings.filter((filing) => filing.filingDate <= AS_OF);
+    const file = (period: string) => filed.find((filing) => filing.periodOfReport === period)?.file;
+    const now = file(PERIOD);
+    if (now === undefined) continue;
+    const before = file(PREVIOUS);
+    found.push({
+      filer: manifest.filer,
+      now: sharesOf(join(folder, now)),
+      before: before === undefined ? undefined : sharesOf(join(folder, before)),
+    });
+  }
+  return found;
+}
+
+/** Per security, the managers that opened or added to it, and those that hold it. */
+function expected(funds: readonly Quarter[]) {
+  const bought = new Map<string, number>();
+  const held = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) => {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  for (const { now, before } of funds) {
+    for (const [security, shares] of now) {
+      if (shares > 0) add(held, security);
+      // No report for the quarter before: nothing is known to be bought.
+      if (before === undefined || shares <= 0) continue;
+      if (shares > (before.get(security) ?? 0)) add(bought, security);
+    }
+  }
+  return { bought, held };
+}
+
+let server: TestServer;
+let rows: ServiceRecord[];
+
+beforeAll(async () => {
+  server = await startTestServer({ users: [ANALYST], now: () => TODAY.getTime() });
+  const token = await server.tokenFor(ANALYST);
+  const answer = await server.query(
+    {
+      module: '13f_holdings',
+      filters: {
+        fields: [
+          'companyname',
+          'periodofreport',
+          'name',
+          'cusip',
+          'ticker',
+          'nameofissuer',
+          'value',
+          'shrsorprnamt',
+          'status',
+        ],
+        filter: [{ periodofreport: { $equals: PERIOD } }],
+        max_num: '-1',
+      },
+    },
+    token,
+  );
+  expect(answer.status).toBe(200);
+  rows = (answer.body as { records: ServiceRecord[] }).records;
+});
+afterAll(() => server.close());
+
+describe(`13F across managers at ${PERIOD}, recomputed from the shipped XML`, () => {
+  const funds = quarters();
+  const real = new Set(funds.map((fund) => fund.filer));
+  const { bought, held } = expected(funds);
+  const counts = (list: readonly { security: string; managers: readonly string[] }[]) =>
+    new Map(list.map((entry) => [entry.security, entry.managers.length]));
+
+  it('covers most of the bundled managers, most with the quarter before', () => {
+    expect(funds.length).toBeGreaterThanOrEqual(30);
+    expect(funds.filter((fund) => fund.before).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('"most bought" and "consensus" count the same managers per security as the XML does', () => {
+    const quarter = quarterAcrossManagers(toPositions(rows), PERIOD, {
+      managers: real,
+      limit: Number.MAX_SAFE_INTEGER,
+    });
+    // Hundreds of securities each way (264 bought, 560 held when this was written).
+    expect(bought.size).toBeGreaterThan(100);
+    expect(counts(quarter.mostBought)).toEqual(bought);
+    expect(counts(quarter.consensus)).toEqual(held);
+    // And the head of each list is the most widely bought and held.
+    const top = Math.max(...held.values());
+    expect(quarter.consensus[0]?.managers).toHaveLength(top);
+  });
+
+  it("Apple's holder count is the XML's", () => {
+    const holders = securityHolders(toPositions(rows), APPLE, PERIOD).holders.filter((holder) =>
+      real.has(holder.filer),
+    );
+    expect(holders.length).toBe(held.get(APPLE));
+    expect(holders.length).toBeGreaterThanOrEqual(3);
+  });
+});
