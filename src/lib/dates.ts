@@ -33,3 +33,46 @@ export function formatDay(text: string, locale?: string): string {
   if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return text;
   return dayFormat(locale).format(utc);
 }
+
+const SERVED_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** A served day or date-time, read: its instant, and whether it said a time and an offset. */
+export interface ServedTime {
+  /** Epoch milliseconds; for a day or a time without an offset, that wall time read as UTC. */
+  readonly utc: number;
+  readonly kind: 'day' | 'wall time' | 'instant';
+}
+
+/** Whether the calendar has that day: no 2025-02-30 (Date.UTC would roll it into March). */
+function realDay(y: number, m: number, d: number): boolean {
+  return m >= 1 && m <= 12 && d >= 1 && new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
+}
+
+/**
+ * A served `YYYY-MM-DD`, `YYYY-MM-DD hh:mm[:ss]` (UTC, the interface's meaning) or ISO 8601 time
+ * with an offset; undefined for anything else, impossible days and times included, so a value the
+ * data wrote oddly is shown as written, never as a date it did not say.
+ */
+export function parseServedTime(text: string): ServedTime | undefined {
+  const day = DAY.exec(text);
+  if (day) {
+    const [y, m, d] = day.slice(1).map(Number) as [number, number, number];
+    return realDay(y, m, d) ? { utc: Date.UTC(y, m - 1, d), kind: 'day' } : undefined;
+  }
+  const match = SERVED_TIME.exec(text);
+  if (!match) return undefined;
+  const [y, m, d, h, mi, s] = match.slice(1, 7).map((part?: string) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!realDay(y, m, d) || h > 23 || mi > 59 || s > 59) return undefined;
+  const offset = match[8];
+  if (offset === undefined) return { utc: Date.UTC(y, m - 1, d, h, mi, s), kind: 'wall time' };
+  const utc = Date.parse(text.replace(' ', 'T'));
+  return Number.isNaN(utc) ? undefined : { utc, kind: 'instant' };
+}

@@ -1,5 +1,6 @@
 import type { FieldDefinition } from '#contract/catalog';
 import { servedNumber } from '#contract/values';
+import { parseServedTime } from '../../lib/dates.ts';
 
 /** How one cell reads: its text, the raw value for a tooltip, and how to style it. */
 export interface CellView {
@@ -13,10 +14,6 @@ export interface CellView {
 
 /** What a null or missing value shows. */
 export const EMPTY_CELL = '—';
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** The number formats of `locale`: money, whole and decimal numbers, changes and weights in %. */
 function numberFormats(locale?: string) {
@@ -62,28 +59,13 @@ function dateFormat(locale?: string) {
   });
 
   return function formatDate(text: string, kind: 'date' | 'datetime'): string | undefined {
-    const dayMatch = DAY.exec(text);
-    if (dayMatch) {
-      const [y, mo, d] = dayMatch.slice(1).map(Number) as [number, number, number];
-      return day.format(Date.UTC(y, mo - 1, d));
-    }
-    const match = DATETIME.exec(text);
-    if (!match || kind === 'date') return undefined;
-    const offset = match[7];
-    if (offset === undefined) {
-      // No offset (the SQL form): the wall time as written.
-      const [y, mo, d, h, mi, s] = match.slice(1, 7).map((part?: string) => Number(part ?? 0)) as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
-      return wallTime.format(Date.UTC(y, mo - 1, d, h, mi, s));
-    }
-    const time = Date.parse(text.replace(' ', 'T'));
-    return Number.isNaN(time) ? undefined : instant.format(time);
+    const served = parseServedTime(text);
+    if (!served) return undefined;
+    if (served.kind === 'day') return day.format(served.utc);
+    // A date field that holds a time is shown as sent: the data said more than a day.
+    if (kind === 'date') return undefined;
+    // A time without an offset (the SQL form) is the wall time as written, in UTC.
+    return (served.kind === 'wall time' ? wallTime : instant).format(served.utc);
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { FieldDefinition } from '#contract/catalog';
 import { parseBoolean, servedNumber } from '#contract/values';
+import { parseServedTime } from '../../lib/dates.ts';
 
 /** One spreadsheet cell, typed. */
 export type SheetCell =
@@ -23,62 +24,33 @@ type NumberFormat = 'grouped' | 'percent' | 'general';
 
 const EMPTY: SheetCell = { type: 'empty' };
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-/**
- * Whether the calendar has that day (no 2025-02-30, no month 13) and a sheet can hold it: Excel's
- * dates start in 1900, so an earlier day stays text rather than becoming a wrong number.
- */
-function realDay(y: number, m: number, d: number): boolean {
-  return (
-    y >= 1900 && m >= 1 && m <= 12 && d >= 1 && new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d
-  );
-}
-
 /** `2025-03-31 16:05:00`: the form Excel reads as a date and time in every locale. */
-function wallText(utc: number, withTime: boolean): string {
+function wallText(utc: number): string {
   const d = new Date(utc);
   const day = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  if (!withTime) return day;
   return `${day} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+/** Excel's dates start in 1900: an earlier day stays text rather than becoming a wrong number. */
+const EXCEL_EPOCH = Date.UTC(1900, 0, 1);
+
 /**
- * A served day or time as a cell. A time with an offset becomes its UTC wall time (sheets have no
- * zones; the header says UTC); one without an offset is already UTC, the interface's meaning.
- * Anything else stays text: a sheet never shows a date the data did not say.
+ * A served day or time as a cell (lib/dates reads it, as the table does). A time with an offset
+ * becomes its UTC wall time (sheets have no zones; the header says UTC); one without an offset
+ * is already UTC. A date field that holds a time stays text, as in the table: the data said more
+ * than a day. Anything else stays text: a sheet never shows a date the data did not say.
  */
 function dateCell(text: string, kind: 'date' | 'datetime'): SheetCell | undefined {
-  const day = DAY.exec(text);
-  if (day) {
-    const [y, m, d] = day.slice(1).map(Number) as [number, number, number];
-    // Date.UTC rolls 2025-02-30 over into March: a day that does not exist stays text.
-    return realDay(y, m, d) ? { type: 'date', utc: Date.UTC(y, m - 1, d), text } : undefined;
-  }
-  const match = DATETIME.exec(text);
-  // A date field that holds a time stays text, as in the table: the data said more than a day.
-  if (!match || kind === 'date') return undefined;
-  const [y, m, d, h, mi, sec] = match.slice(1, 7).map((part?: string) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (!realDay(y, m, d) || h > 23 || mi > 59 || sec > 59) return undefined;
-  const utc = Date.parse(
-    match[8] === undefined ? `${text.replace(' ', 'T')}Z` : text.replace(' ', 'T'),
-  );
-  if (Number.isNaN(utc)) return undefined;
-  const whole = Math.floor(utc / 1000) * 1000;
-  return { type: 'datetime', utc: whole, text: wallText(whole, true) };
+  const served = parseServedTime(text);
+  if (!served || served.utc < EXCEL_EPOCH) return undefined;
+  if (served.kind === 'day') return { type: 'date', utc: served.utc, text };
+  if (kind === 'date') return undefined;
+  const whole = Math.floor(served.utc / 1000) * 1000;
+  return { type: 'datetime', utc: whole, text: wallText(whole) };
 }
 
 function numberFormat(field: FieldDefinition): NumberFormat {
