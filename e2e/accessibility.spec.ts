@@ -10,6 +10,9 @@ async function checked(page: Page): Promise<void> {
 }
 
 test('no serious or critical axe finding on any screen an analyst uses', async ({ page }) => {
+  // A dozen screens, each run through axe (about 2 s apiece on two busy cores): one journey's
+  // default 30 s is too tight for it, so it gets three times that.
+  test.slow();
   // The login page, then with its error.
   await page.goto('/login');
   await checked(page);
