@@ -228,7 +228,7 @@ export function RunResults({
       <Stack gap="xs" style={stale ? { opacity: 0.55 } : undefined}>
         {run.count !== undefined && (
           <Text size="sm" fw={500}>
-            {run.count.toLocaleString()} records match.
+            {run.count.toLocaleString()} {run.count === 1 ? 'record matches' : 'records match'}.
           </Text>
         )}
         {/* A new run starts anew: its paging and loaded rows belong to the old query. */}

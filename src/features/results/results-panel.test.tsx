@@ -114,6 +114,11 @@ describe('ResultsPanel', () => {
     expect(await screen.findByText('1,234 records match.')).toBeVisible();
   });
 
+  it('says one record in the singular', async () => {
+    setup(() => jsonResponse(200, { record_count: 1 }));
+    expect(await screen.findByText('1 record matches.')).toBeVisible();
+  });
+
   it("shows the server's message for a refused query, without a pointless retry", async () => {
     let calls = 0;
     setup(() =>

@@ -82,7 +82,7 @@ function ChartFilterChip({ filter, onClear }: { filter: RowFilter; onClear?: () 
 function MatchCount({ count }: { count: number }) {
   return (
     <Text role="status" size="lg" fw={600}>
-      {count.toLocaleString()} records match.
+      {count.toLocaleString()} {count === 1 ? 'record matches' : 'records match'}.
     </Text>
   );
 }
