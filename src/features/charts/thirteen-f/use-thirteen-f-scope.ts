@@ -65,6 +65,29 @@ export function isWholePortfolio(positions: readonly Position[], named: boolean)
 }
 
 /**
+ * The pair with the most positions, the latest period on ties, then the one the result lists
+ * first (its order is the query's: the largest holder of a security by value): what the result
+ * is mostly about.
+ */
+export function mainPair<T extends { filer: string; period: string; positions: number }>(
+  pairs: readonly T[],
+  positions: readonly Position[],
+): T | undefined {
+  const first = new Map<string, number>();
+  positions.forEach((position, index) => {
+    const key = `${position.filer}\n${position.period}`;
+    if (!first.has(key)) first.set(key, index);
+  });
+  const order = (pair: T) => first.get(`${pair.filer}\n${pair.period}`) ?? Number.MAX_SAFE_INTEGER;
+  return [...pairs].sort(
+    (a, b) =>
+      b.positions - a.positions ||
+      (a.period === b.period ? 0 : a.period < b.period ? 1 : -1) ||
+      order(a) - order(b),
+  )[0];
+}
+
+/**
  * The filer and period the 13F charts look at (chosen by the analyst when the result holds
  * several), that pair's positions in the result, and the context fetched for it: the whole
  * portfolio when the result is not all of it, and the previous quarter.
@@ -78,14 +101,7 @@ export function useThirteenFScope(
   const prepared = useBackgroundValue(input, prepare, rows.length > HEAVY_ROWS);
   const positions = prepared?.positions ?? NO_POSITIONS;
   const choices = prepared?.choices ?? NO_CHOICES;
-  // The pair with the most positions, the latest period on ties: what the result is mostly about.
-  const fallback = useMemo(
-    () =>
-      [...choices.pairs].sort(
-        (a, b) => b.positions - a.positions || (a.period < b.period ? 1 : -1),
-      )[0],
-    [choices],
-  );
+  const fallback = useMemo(() => mainPair(choices.pairs, positions), [choices, positions]);
   const chosen = {
     filer: textSetting(settings, 'filer') ?? fallback?.filer,
     period: textSetting(settings, 'period') ?? fallback?.period,
