@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
 
-test('"/" then a ticker opens the security’s holders: several real managers', async ({ page }) => {
+test('"/" then a ticker opens the security view: several real managers, a link that lasts', async ({
+  page,
+}) => {
   await page.goto('/login');
   await signIn(page, 'analyst', 'analyst-demo');
   await expect(page.getByRole('heading', { name: 'Modules' })).toBeVisible();
@@ -15,20 +17,41 @@ test('"/" then a ticker opens the security’s holders: several real managers', 
   await expectNoSeriousA11yIssues(page);
   await apple.click();
 
-  await expect(page).toHaveURL(/\/q\/13f_holdings#s=/);
+  await expect(page).toHaveURL(/\/security\?cusip=037833100&period=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('heading', { name: 'AAPL · APPLE INC', exact: true })).toBeVisible();
+  const holders = page.getByRole('table', { name: /^Holders at / });
+  // One row per manager, each a link to its portfolio.
+  const managers = await holders.getByRole('link').allInnerTexts();
+  expect(managers.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(managers).size).toBe(managers.length);
   await expect(
-    page.getByRole('button', { name: /^Edit condition 1: CUSIP is 037833100/ }),
+    page.getByRole('figure', { name: /^Holders, buyers and sellers by quarter/ }),
   ).toBeVisible();
-  const table = page.getByRole('table', { name: 'Results' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
-  // One row per holder, each a different manager, every one of them Apple.
-  const headers = await table.getByRole('columnheader').allInnerTexts();
-  const column = (label: string) => headers.findIndex((header) => header.trim() === label);
-  const rows = await table.getByRole('row').all();
-  const cells = async (label: string) =>
-    Promise.all(rows.slice(1).map((row) => row.getByRole('cell').nth(column(label)).innerText()));
-  expect(new Set(await cells('Filer')).size).toBeGreaterThanOrEqual(3);
-  expect(new Set(await cells('Issuer'))).toEqual(new Set(['APPLE INC']));
+  await expectNoSeriousA11yIssues(page);
+
+  // Another quarter: the link follows, a reload keeps it, Back returns to the first.
+  const first = page.url();
+  await page.getByRole('combobox', { name: 'Quarter' }).click();
+  await page.getByRole('option', { name: 'Jun 30, 2024' }).click();
+  await expect(page).toHaveURL(/period=2024-06-30$/);
+  await expect(
+    page.getByRole('table', { name: 'Holders at Jun 30, 2024, largest first' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('table', { name: 'Holders at Jun 30, 2024, largest first' }),
+  ).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(first);
+
+  // A manager opens its portfolio in the 13F workspace.
+  await page
+    .getByRole('table', { name: /^Holders at / })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit condition 1: Filer is / })).toBeVisible();
 });
 
 test('a filer typed in part opens its latest portfolio', async ({ page }) => {

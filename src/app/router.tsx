@@ -73,6 +73,17 @@ const workspaceRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/workspace-page.tsx'), 'WorkspacePage'),
 });
 
+/** A 13F security across managers: its CUSIP, and the quarter shown (else the latest). */
+const securityRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/security',
+  validateSearch: z.object({
+    cusip: z.string().check(z.regex(/^[0-9A-Z]{9}$/, 'a CUSIP is nine letters or digits')),
+    period: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a period is YYYY-MM-DD'))),
+  }),
+  component: lazyRouteComponent(() => import('./routes/security-page.tsx'), 'SecurityPage'),
+});
+
 const savedQueriesRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/saved',
@@ -84,7 +95,7 @@ const savedQueriesRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  signedInRoute.addChildren([landingRoute, workspaceRoute, savedQueriesRoute]),
+  signedInRoute.addChildren([landingRoute, workspaceRoute, securityRoute, savedQueriesRoute]),
 ]);
 
 /** Creates the app's router. */

@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 describe('the global search', () => {
-  it('is focused by "/", reads nothing until then, and opens a ticker’s holders', async () => {
+  it('is focused by "/", reads nothing until then, and opens a ticker’s security view', async () => {
     const { user, router, fake } = setup();
     const box = await screen.findByRole('combobox', {
       name: 'Search filers, securities and accounts',
@@ -72,19 +72,11 @@ describe('the global search', () => {
     // The latest period's holders: Scion's filing is a quarter older.
     expect(option).toHaveTextContent('CUSIP 037833100 · 1 holder at Mar 31, 2025');
     await user.keyboard('{ArrowDown}{Enter}');
+    // The security view of its CUSIP, at that latest period.
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/q/13f_holdings');
+      expect(router.state.location.pathname).toBe('/security');
     });
-    expect(openedQuery(router)?.body).toMatchObject({
-      module: '13f_holdings',
-      filters: {
-        filter: [
-          { cusip: { $equals: '037833100' } },
-          { periodofreport: { $equals: '2025-03-31' } },
-        ],
-        order_by: 'value:DESC',
-      },
-    });
+    expect(router.state.location.search).toEqual({ cusip: '037833100', period: '2025-03-31' });
     expect(box).toHaveValue('');
   });
 

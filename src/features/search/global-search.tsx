@@ -10,7 +10,7 @@ import { describeError } from '../../lib/error-policy.ts';
 import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import { searchIndex } from './search-index.ts';
 import type { SearchResults } from './search-index.ts';
-import { filerPortfolioBody, securityHoldersBody } from './search-targets.ts';
+import { filerPortfolioBody } from '../../lib/thirteen-f-targets.ts';
 import { useSearchIndex } from './use-search-index.ts';
 import type { LoadedSearchIndex } from './use-search-index.ts';
 
@@ -19,8 +19,10 @@ interface SearchOption {
   readonly value: string;
   readonly label: string;
   readonly detail: string;
-  readonly module: ModuleId;
-  readonly body: QueryBody;
+  /** A prepared query in a module's workspace, or the security view of a CUSIP. */
+  readonly target:
+    | { readonly module: ModuleId; readonly body: QueryBody }
+    | { readonly cusip: string; readonly period: string };
 }
 
 interface SearchGroup {
@@ -37,8 +39,7 @@ function groupsOf(results: SearchResults): SearchGroup[] {
         value: `filer:${filer.name}`,
         label: filer.name,
         detail: `Portfolio at ${formatDay(filer.latestPeriod)}`,
-        module: '13f_holdings',
-        body: filerPortfolioBody(filer),
+        target: { module: '13f_holdings', body: filerPortfolioBody(filer) },
       })),
     },
     {
@@ -49,8 +50,7 @@ function groupsOf(results: SearchResults): SearchGroup[] {
         detail:
           `CUSIP ${security.cusip} · ${String(security.holders)} ` +
           `${security.holders === 1 ? 'holder' : 'holders'} at ${formatDay(security.latestPeriod)}`,
-        module: '13f_holdings',
-        body: securityHoldersBody(security),
+        target: { cusip: security.cusip, period: security.latestPeriod },
       })),
     },
     {
@@ -60,8 +60,7 @@ function groupsOf(results: SearchResults): SearchGroup[] {
           value: `account:${account.accountId}:${query.module}`,
           label: query.title,
           detail: `Account ${account.accountId}`,
-          module: query.module,
-          body: query.body,
+          target: { module: query.module, body: query.body },
         })),
       ),
     },
@@ -173,10 +172,15 @@ export function GlobalSearch() {
     setQuery('');
     combobox.closeDropdown();
     input.current?.blur();
+    const { target } = option;
+    if ('cusip' in target) {
+      void navigate({ to: '/security', search: { cusip: target.cusip, period: target.period } });
+      return;
+    }
     void navigate({
       to: '/q/$module',
-      params: { module: option.module },
-      hash: encodeWorkspaceLink({ v: 1, module: option.module, body: option.body }),
+      params: { module: target.module },
+      hash: encodeWorkspaceLink({ v: 1, module: target.module, body: target.body }),
     });
   };
 

@@ -83,6 +83,23 @@ describe('buildSearchIndex', () => {
     });
   });
 
+  it('does not count a manager that sold out as a holder', () => {
+    const sold = buildSearchIndex([
+      ...rows,
+      {
+        ...row({
+          filer: 'PERSHING SQUARE',
+          period: '2025-03-31',
+          cusip: '037833100',
+          ticker: 'AAPL',
+          issuer: 'APPLE INC',
+        }),
+        status: 'SOLD OUT',
+      },
+    ]);
+    expect(sold.securities.find((s) => s.cusip === '037833100')?.holders).toBe(2);
+  });
+
   it('counts a security’s holders in its latest period only', () => {
     expect(index.securities.find((s) => s.cusip === '037833100')).toEqual({
       cusip: '037833100',

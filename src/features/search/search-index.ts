@@ -6,13 +6,13 @@ import { matchedAccountOf } from '#contract/relations';
 import type { MatchedAccount } from '#contract/relations';
 
 /** A filer and the latest period it filed for. */
-export interface FilerEntry {
+interface FilerEntry {
   readonly name: string;
   readonly latestPeriod: string;
 }
 
 /** A security by CUSIP: its ticker and issuer as filed, the latest period and its holders then. */
-export interface SecurityEntry {
+interface SecurityEntry {
   readonly cusip: string;
   readonly ticker: string | null;
   readonly issuer: string;
@@ -67,7 +67,10 @@ function addSecurity(
   }
 }
 
-/** The index of 13F rows carrying `companyname`, `periodofreport`, the security and account fields. */
+/**
+ * The index of 13F rows carrying `companyname`, `periodofreport`, `status`, the security and
+ * account fields.
+ */
 export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>>[]): SearchIndex {
   const filers = new Map<string, string>();
   const securities = new Map<string, SecurityDraft>();
@@ -78,7 +81,8 @@ export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>
     if (filer === null || period === null) continue;
     const latest = filers.get(filer);
     if (latest === undefined || period > latest) filers.set(filer, period);
-    addSecurity(securities, row, filer, period);
+    // A SOLD OUT row says the filer no longer holds it: not a holder, and no period of it.
+    if (row.status !== 'SOLD OUT') addSecurity(securities, row, filer, period);
     const account = matchedAccountOf(row);
     if (account && account.accountName !== null) accounts.set(account.accountId, account);
   }

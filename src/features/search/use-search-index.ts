@@ -15,6 +15,7 @@ const INDEX_FIELDS = [
   'cusip',
   'ticker',
   'nameofissuer',
+  'status',
   'service_account_id',
   'service_account_name',
 ];

@@ -1,0 +1,89 @@
+import { Box } from '@mantine/core';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDay } from '../../../lib/dates.ts';
+import { ChartFrame } from '../chart-frame.tsx';
+import { formatCount, formatUsd } from '../chart-format.ts';
+import { PRIMARY, STATUS_COLORS } from '../colors.ts';
+import { LegendLabel } from '../legend-label.tsx';
+import { useChartWidth } from '../use-chart-width.ts';
+import type { SecurityQuarter } from './across-managers.ts';
+
+/** The three series, each with its colour: recharts draws black where a bar is given none. */
+const SERIES = [
+  { key: 'holders', label: 'Holders', color: PRIMARY },
+  { key: 'buyers', label: 'Buyers (NEW or ADDED)', color: STATUS_COLORS.NEW },
+  { key: 'sellers', label: 'Sellers (REDUCED or SOLD OUT)', color: STATUS_COLORS['SOLD OUT'] },
+] as const;
+
+function summaryOf(name: string, quarters: readonly SecurityQuarter[]): string {
+  const last = quarters.at(-1);
+  if (!last) return `No quarter of ${name} to chart.`;
+  const most = [...quarters].sort((a, b) => b.holders - a.holders)[0] ?? last;
+  return (
+    `${name}: ${formatCount(last.holders)} holders at ${formatDay(last.period)}, with ` +
+    `${formatCount(last.buyers)} buyers and ${formatCount(last.sellers)} sellers; ` +
+    `the most holders, ${formatCount(most.holders)}, at ${formatDay(most.period)}.`
+  );
+}
+
+/** A security quarter by quarter: how many managers hold it, bought it and sold it. */
+export function SecurityQuartersChart({
+  name,
+  quarters,
+}: {
+  name: string;
+  quarters: readonly SecurityQuarter[];
+}) {
+  const { ref, width } = useChartWidth();
+  return (
+    <ChartFrame
+      title={`Holders, buyers and sellers by quarter — ${name}`}
+      notes={[
+        'Every filing of this CUSIP in the data, fetched for this view; a manager counts once per quarter for the shares and once per option it reports.',
+      ]}
+      summary={summaryOf(name, quarters)}
+      legend={SERIES.map((series) => ({ label: series.label, color: series.color }))}
+      table={{
+        columns: ['Quarter', 'Holders', 'Buyers', 'Sellers', 'Shares held', 'Value held (USD)'],
+        rows: quarters.map((quarter) => [
+          formatDay(quarter.period),
+          quarter.holders,
+          quarter.buyers,
+          quarter.sellers,
+          formatCount(quarter.shares),
+          formatUsd(quarter.value),
+        ]),
+      }}
+    >
+      <Box ref={ref}>
+        {width !== undefined && width > 0 && (
+          <BarChart
+            width={width}
+            height={260}
+            data={[...quarters]}
+            margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
+          >
+            <CartesianGrid vertical={false} strokeDasharray="3 3" />
+            <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+            <YAxis allowDecimals={false} width={40} />
+            <Tooltip
+              labelFormatter={(period: unknown) =>
+                typeof period === 'string' ? formatDay(period) : ''
+              }
+            />
+            <Legend formatter={(value: string) => <LegendLabel text={value} />} />
+            {SERIES.map((series) => (
+              <Bar
+                key={series.key}
+                dataKey={series.key}
+                name={series.label}
+                fill={series.color}
+                isAnimationActive={false}
+              />
+            ))}
+          </BarChart>
+        )}
+      </Box>
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tableTexts } from '../../../../testing/chart-dom.ts';
+import { fakeFetch, jsonResponse } from '../../../../testing/fake-fetch.ts';
+import { renderInRouter } from '../../../../testing/render.tsx';
+import { session } from '../../../lib/services.ts';
+import { SecurityView } from './security-view.tsx';
+
+const Q1 = '2025-03-31';
+const Q4 = '2024-12-31';
+
+function row(filer: string, period: string, value: number, shares: number, status: string | null) {
+  return {
+    companyname: filer,
+    periodofreport: period,
+    name: `${filer} ${period} AAPL`,
+    cusip: '037833100',
+    ticker: 'AAPL',
+    nameofissuer: 'APPLE INC',
+    value,
+    shrsorprnamt: shares,
+    portfolio_pct_weight: 10,
+    status,
+    pct_change_qoq: null,
+  };
+}
+
+const records = [
+  row('BETA', Q1, 300, 3, 'ADDED'),
+  row('ALPHA', Q1, 900, 9, 'NEW'),
+  row('GAMMA', Q1, 0, 0, 'SOLD OUT'),
+  row('BETA', Q4, 200, 2, null),
+  row('GAMMA', Q4, 100, 1, null),
+];
+
+function setup(period?: string) {
+  session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+  const fake = fakeFetch({
+    '/index.php/api/service': () => jsonResponse(200, { records, next_offset: -1 }),
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  const onPeriodChange = vi.fn();
+  const view = renderInRouter(() => (
+    <SecurityView cusip="037833100" period={period} onPeriodChange={onPeriodChange} />
+  ));
+  return { ...view, fake, onPeriodChange };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.signOut();
+});
+
+describe('SecurityView', () => {
+  it('lists the latest quarter’s holders by value, links them, and the managers that sold out', async () => {
+    const { fake } = setup();
+    expect(await screen.findByRole('heading', { name: 'AAPL · APPLE INC' })).toBeVisible();
+    // Every row of the CUSIP, in one query of the ordinary interface.
+    expect(JSON.parse(fake.calls[0]?.body ?? '{}')).toMatchObject({
+      module: '13f_holdings',
+      filters: { filter: [{ cusip: { $equals: '037833100' } }] },
+    });
+    expect(
+      screen.getByText(/2 managers hold it at Mar 31, 2025; 1 sold out that quarter\./),
+    ).toBeVisible();
+    const holders = screen.getByRole('table', { name: 'Holders at Mar 31, 2025, largest first' });
+    const managers = within(holders)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tableRow) => within(tableRow).getAllByRole('cell')[0]?.textContent);
+    expect(managers).toEqual(['ALPHA', 'BETA']);
+    expect(within(holders).getByRole('link', { name: 'ALPHA' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/q\/13f_holdings#s=/) as string,
+    );
+    const soldOut = screen.getByRole('table', { name: 'Sold out at Mar 31, 2025' });
+    expect(within(soldOut).getByText('GAMMA')).toBeVisible();
+  });
+
+  it('shows the quarter the link names, and offers the others', async () => {
+    const { user, onPeriodChange } = setup(Q4);
+    expect(await screen.findByText(/2 managers hold it at Dec 31, 2024\./)).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: 'Quarter' }));
+    await user.click(await screen.findByRole('option', { name: 'Mar 31, 2025' }));
+    expect(onPeriodChange).toHaveBeenCalledWith(Q1);
+  });
+
+  it('charts holders, buyers and sellers per quarter, with its data table', async () => {
+    const { user } = setup();
+    const title = 'Holders, buyers and sellers by quarter — AAPL · APPLE INC';
+    const chart = await screen.findByRole('region', { name: title });
+    expect(within(chart).getByRole('figure', { name: title })).toHaveAccessibleDescription(
+      'AAPL · APPLE INC: 2 holders at Mar 31, 2025, with 2 buyers and 1 sellers; the most holders, 2, at Dec 31, 2024.',
+    );
+    await user.click(within(chart).getByRole('button', { name: 'Show data table' }));
+    const table = within(chart).getByRole('table', { name: /: data$/ });
+    expect(tableTexts(table)).toEqual([
+      ['Quarter', 'Holders', 'Buyers', 'Sellers', 'Shares held', 'Value held (USD)'],
+      ['Dec 31, 2024', '2', '0', '0', '3', '$300'],
+      ['Mar 31, 2025', '2', '2', '1', '12', '$1,200'],
+    ]);
+  });
+});

@@ -1,0 +1,164 @@
+import { Anchor, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { formatDay } from '../../../lib/dates.ts';
+import { SECURITY_ROWS, securityRowsOptions } from '../../../lib/thirteen-f-queries.ts';
+import { filerPortfolioBody } from '../../../lib/thirteen-f-targets.ts';
+import { encodeWorkspaceLink } from '../../../lib/workspace-link.ts';
+import { formatChange, formatCount, formatUsd, formatWeight } from '../chart-format.ts';
+import { securityByQuarter, securityHolders } from './across-managers.ts';
+import type { Holder } from './across-managers.ts';
+import { toPositions } from './positions.ts';
+import { SecurityQuartersChart } from './security-quarters-chart.tsx';
+
+/** A holder's filer, a link to its portfolio in that quarter. */
+function FilerLink({ filer, period }: { filer: string; period: string }) {
+  const body = filerPortfolioBody({ name: filer, latestPeriod: period });
+  return (
+    <Anchor
+      size="sm"
+      renderRoot={(props) => (
+        <Link
+          to="/q/$module"
+          params={{ module: '13f_holdings' }}
+          hash={encodeWorkspaceLink({ v: 1, module: '13f_holdings', body })}
+          {...props}
+        />
+      )}
+    >
+      {filer}
+    </Anchor>
+  );
+}
+
+/** The holders (or the managers that sold out) in one quarter, as a table. */
+function HoldersTable({
+  caption,
+  holders,
+  period,
+}: {
+  caption: string;
+  holders: readonly Holder[];
+  period: string;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover aria-label={caption}>
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Manager</Table.Th>
+            <Table.Th>Position</Table.Th>
+            <Table.Th ta="right">Shares</Table.Th>
+            <Table.Th ta="right">Value (USD)</Table.Th>
+            <Table.Th ta="right">Weight</Table.Th>
+            <Table.Th ta="right">Change QoQ</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {holders.map((holder) => (
+            <Table.Tr key={`${holder.filer} ${holder.label}`}>
+              <Table.Td>
+                <FilerLink filer={holder.filer} period={period} />
+              </Table.Td>
+              <Table.Td>{holder.label}</Table.Td>
+              <Table.Td ta="right">{formatCount(holder.shares)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(holder.value)}</Table.Td>
+              <Table.Td ta="right">{formatWeight(holder.weight)}</Table.Td>
+              <Table.Td ta="right">{formatChange(holder.pctChange)}</Table.Td>
+              <Table.Td>{holder.status ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * One security across managers (#20): its holders in a quarter, by value, each a link to the
+ * manager's portfolio, the managers that sold out, and its quarters (holders, buyers, sellers).
+ * Every row of the CUSIP is fetched through the ordinary query interface and aggregated here.
+ */
+export function SecurityView({
+  cusip,
+  period: chosenPeriod,
+  onPeriodChange,
+}: {
+  cusip: string;
+  /** The quarter shown; undefined: the latest with holders. */
+  period: string | undefined;
+  onPeriodChange: (period: string) => void;
+}) {
+  const fetched = useQuery(securityRowsOptions(cusip));
+  const positions = useMemo(() => toPositions(fetched.data?.rows ?? []), [fetched.data]);
+  const quarters = useMemo(() => securityByQuarter(positions, cusip), [positions, cusip]);
+  const held = quarters.filter((quarter) => quarter.holders > 0);
+  const period =
+    chosenPeriod !== undefined && held.some((quarter) => quarter.period === chosenPeriod)
+      ? chosenPeriod
+      : held.at(-1)?.period;
+  const shares = positions.find((position) => position.security === cusip);
+  const name = shares ? `${shares.ticker ? `${shares.ticker} · ` : ''}${shares.issuer}` : cusip;
+
+  if (fetched.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" /> <Text>Reading every filing of CUSIP {cusip}…</Text>
+      </Group>
+    );
+  }
+  if (fetched.isError)
+    return <ErrorAlert error={fetched.error} onRetry={() => void fetched.refetch()} />;
+  if (period === undefined) {
+    return <Text role="status">No manager in the data holds CUSIP {cusip}.</Text>;
+  }
+  const { holders, soldOut } = securityHolders(positions, cusip, period);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{name}</Title>
+        <Text c="dimmed" size="sm">
+          CUSIP {cusip} · {fetched.data.rows.length.toLocaleString()} rows of {quarters.length}{' '}
+          quarters fetched
+          {fetched.data.complete ? '' : ` (the first ${SECURITY_ROWS.toLocaleString()} only)`}
+        </Text>
+      </div>
+      <Group align="flex-end">
+        <Select
+          label="Quarter"
+          w={180}
+          allowDeselect={false}
+          value={period}
+          data={[...held]
+            .reverse()
+            .map((quarter) => ({ value: quarter.period, label: formatDay(quarter.period) }))}
+          onChange={(next) => {
+            if (next) onPeriodChange(next);
+          }}
+        />
+        <Text size="sm" role="status">
+          {holders.length} {holders.length === 1 ? 'manager holds' : 'managers hold'} it at{' '}
+          {formatDay(period)}
+          {soldOut.length > 0 ? `; ${String(soldOut.length)} sold out that quarter` : ''}.
+        </Text>
+      </Group>
+      <HoldersTable
+        caption={`Holders at ${formatDay(period)}, largest first`}
+        holders={holders}
+        period={period}
+      />
+      {soldOut.length > 0 && (
+        <HoldersTable
+          caption={`Sold out at ${formatDay(period)}`}
+          holders={soldOut}
+          period={period}
+        />
+      )}
+      <SecurityQuartersChart name={name} quarters={quarters} />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+/** The prepared 13F queries that open a filer's portfolio and a security's holders (search, the security view). */
+import type { QueryBody } from '#contract/query';
+
+/** A filer and the period of its portfolio to open. */
+export interface FilerPeriod {
+  readonly name: string;
+  readonly latestPeriod: string;
+}
+
+/** The columns of a portfolio, as the 13F starter shows them. */
+const PORTFOLIO_FIELDS = [
+  'nameofissuer',
+  'ticker',
+  'cusip',
+  'value',
+  'shrsorprnamt',
+  'portfolio_pct_weight',
+  'status',
+  'pct_change_qoq',
+];
+
+/** A filer's latest portfolio, largest positions first. */
+export function filerPortfolioBody(filer: FilerPeriod): QueryBody {
+  return {
+    module: '13f_holdings',
+    filters: {
+      fields: PORTFOLIO_FIELDS,
+      filter: [
+        { companyname: { $equals: filer.name } },
+        { periodofreport: { $equals: filer.latestPeriod } },
+      ],
+      order_by: 'value:DESC',
+    },
+  };
+}
