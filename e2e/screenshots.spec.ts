@@ -94,6 +94,17 @@ test('the saved-queries page', async ({ page }) => {
   await expectPicture(page, 'saved-queries.png');
 });
 
+test('the security view of Apple (#20)', async ({ page }) => {
+  await signedIn(page, '/security?cusip=037833100&period=2025-09-30');
+  await expect(
+    page.getByRole('table', { name: 'Holders at Sep 30, 2025, largest first' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('figure', { name: /^Holders, buyers and sellers by quarter/ }),
+  ).toBeVisible();
+  await expectPicture(page, 'security-apple.png', true);
+});
+
 test.describe('at 1024×768', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
