@@ -115,7 +115,7 @@ function PeriodTotalsChart({
       table={{
         columns: ['Period', 'Total value (USD)', 'Positions'],
         rows: totals.map((entry) => [
-          entry.period,
+          formatDay(entry.period),
           formatUsd(entry.total),
           formatCount(entry.positions),
         ]),

@@ -80,7 +80,7 @@ export function HoldingHistoryChart({
       table={{
         columns: ['Period', 'Shares', 'Value (USD)', 'Weight'],
         rows: points.map((entry) => [
-          entry.period,
+          formatDay(entry.period),
           formatCount(entry.shares),
           formatUsd(entry.value),
           formatWeight(entry.weight),
