@@ -6,6 +6,7 @@ import type { ServiceRecord } from '#contract/response';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LocalErrorBoundary } from '../../components/local-error-boundary.tsx';
 import { RelatedQueriesMenu } from '../../components/related-queries.tsx';
+import { SecurityViewLink } from '../../components/security-link.tsx';
 import {
   useThirteenFNotesLoader,
   useThirteenFRowNotes,
@@ -43,7 +44,16 @@ const ChartPanel = lazy(async () => ({
 function RowRelatedQueries({ row, body }: { row: ServiceRecord; body: QueryRequestBody }) {
   const filer = typeof row.companyname === 'string' ? row.companyname : pinnedScope(body).filer;
   const { account, pending } = useFilerAccount(filer, matchedAccountOf(row));
-  return <RelatedQueriesMenu account={account} pending={pending} size="xs" />;
+  return (
+    <Group gap="xs">
+      <SecurityViewLink
+        cusip={row.cusip}
+        period={row.periodofreport ?? pinnedScope(body).period}
+        label={row.ticker}
+      />
+      <RelatedQueriesMenu account={account} pending={pending} size="xs" />
+    </Group>
+  );
 }
 
 const ROW_SCOPE_NOTES: Partial<Record<RowScopeSource, string>> = {

@@ -6,6 +6,7 @@ import type { Position } from './analytics.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { formatDay } from '../../../lib/dates.ts';
+import { SecurityViewLink } from '../../../components/security-link.tsx';
 
 /** A filer's position in the holding, in its bar's colour. */
 interface HolderBar extends Position {
@@ -41,6 +42,7 @@ export function HoldersChart({
   return (
     <ChartFrame
       title={`Who else holds ${label} — ${formatDay(scope.period)}`}
+      controls={<SecurityViewLink cusip={bars[0]?.cusip} period={scope.period} label={label} />}
       notes={[
         pending
           ? 'Loading every filer’s position…'

@@ -1,0 +1,40 @@
+import { Button } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+const CUSIP = /^[0-9A-Z]{9}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * "Holders of AAPL across managers": the security view of a 13F row's CUSIP, at its quarter when
+ * known. Nothing for a row without a well-formed CUSIP. A link, so Ctrl/⌘-click opens a tab.
+ */
+export function SecurityViewLink({
+  cusip,
+  period,
+  label,
+}: {
+  cusip: unknown;
+  period: unknown;
+  /** What names the security: its ticker, else its CUSIP. */
+  label: unknown;
+}) {
+  const code = typeof cusip === 'string' ? cusip.trim().toUpperCase() : '';
+  if (!CUSIP.test(code)) return null;
+  const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
+  const name = typeof label === 'string' && label.trim() !== '' ? label.trim() : code;
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      renderRoot={(props) => (
+        <Link
+          to="/security"
+          search={{ cusip: code, ...(day === undefined ? {} : { period: day }) }}
+          {...props}
+        />
+      )}
+    >
+      Holders of {name} across managers
+    </Button>
+  );
+}
