@@ -15,13 +15,15 @@ const SERIES = [
   { key: 'sellers', label: 'Sellers (REDUCED or SOLD OUT)', color: STATUS_COLORS['SOLD OUT'] },
 ] as const;
 
-function summaryOf(name: string, quarters: readonly SecurityQuarter[]): string {
-  const last = quarters.at(-1);
-  if (!last) return `No quarter of ${name} to chart.`;
-  const most = [...quarters].sort((a, b) => b.holders - a.holders)[0] ?? last;
+/** The chart in a sentence: the quarter shown, then the quarter with the most holders. */
+function summaryOf(name: string, quarters: readonly SecurityQuarter[], chosen: string): string {
+  const shown = quarters.find((quarter) => quarter.period === chosen) ?? quarters.at(-1);
+  if (!shown) return `No quarter of ${name} to chart.`;
+  const most = [...quarters].sort((a, b) => b.holders - a.holders)[0] ?? shown;
+  const count = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? '' : 's'}`;
   return (
-    `${name}: ${formatCount(last.holders)} holders at ${formatDay(last.period)}, with ` +
-    `${formatCount(last.buyers)} buyers and ${formatCount(last.sellers)} sellers; ` +
+    `${name}: ${count(shown.holders, 'holder')} at ${formatDay(shown.period)}, with ` +
+    `${count(shown.buyers, 'buyer')} and ${count(shown.sellers, 'seller')}; ` +
     `the most holders, ${formatCount(most.holders)}, at ${formatDay(most.period)}.`
   );
 }
@@ -30,9 +32,12 @@ function summaryOf(name: string, quarters: readonly SecurityQuarter[]): string {
 export function SecurityQuartersChart({
   name,
   quarters,
+  chosen,
 }: {
   name: string;
   quarters: readonly SecurityQuarter[];
+  /** The quarter the view shows, which the summary speaks of first. */
+  chosen: string;
 }) {
   const { ref, width } = useChartWidth();
   return (
@@ -41,7 +46,7 @@ export function SecurityQuartersChart({
       notes={[
         'Every filing of this CUSIP in the data, fetched for this view; a manager counts once per quarter for the shares and once per option it reports.',
       ]}
-      summary={summaryOf(name, quarters)}
+      summary={summaryOf(name, quarters, chosen)}
       legend={SERIES.map((series) => ({ label: series.label, color: series.color }))}
       table={{
         columns: ['Quarter', 'Holders', 'Buyers', 'Sellers', 'Shares held', 'Value held (USD)'],

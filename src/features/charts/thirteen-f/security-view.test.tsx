@@ -77,9 +77,13 @@ describe('SecurityView', () => {
     expect(within(soldOut).getByText('GAMMA')).toBeVisible();
   });
 
-  it('shows the quarter the link names, and offers the others', async () => {
+  it('shows the quarter the link names, says it in the chart, and offers the others', async () => {
     const { user, onPeriodChange } = setup(Q4);
     expect(await screen.findByText(/2 managers hold it at Dec 31, 2024\./)).toBeVisible();
+    const title = 'Holders, buyers and sellers by quarter — AAPL · APPLE INC';
+    expect(screen.getByRole('figure', { name: title })).toHaveAccessibleDescription(
+      /^AAPL · APPLE INC: 2 holders at Dec 31, 2024, with 0 buyers and 0 sellers;/,
+    );
     await user.click(screen.getByRole('combobox', { name: 'Quarter' }));
     await user.click(await screen.findByRole('option', { name: 'Mar 31, 2025' }));
     expect(onPeriodChange).toHaveBeenCalledWith(Q1);
@@ -90,7 +94,7 @@ describe('SecurityView', () => {
     const title = 'Holders, buyers and sellers by quarter — AAPL · APPLE INC';
     const chart = await screen.findByRole('region', { name: title });
     expect(within(chart).getByRole('figure', { name: title })).toHaveAccessibleDescription(
-      'AAPL · APPLE INC: 2 holders at Mar 31, 2025, with 2 buyers and 1 sellers; the most holders, 2, at Dec 31, 2024.',
+      'AAPL · APPLE INC: 2 holders at Mar 31, 2025, with 2 buyers and 1 seller; the most holders, 2, at Dec 31, 2024.',
     );
     await user.click(within(chart).getByRole('button', { name: 'Show data table' }));
     const table = within(chart).getByRole('table', { name: /: data$/ });

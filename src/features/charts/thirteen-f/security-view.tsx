@@ -158,7 +158,7 @@ export function SecurityView({
           period={period}
         />
       )}
-      <SecurityQuartersChart name={name} quarters={quarters} />
+      <SecurityQuartersChart name={name} quarters={quarters} chosen={period} />
     </Stack>
   );
 }
