@@ -26,8 +26,19 @@ export async function accessTokenOf(page: Page): Promise<string> {
   return (JSON.parse(stored) as { accessToken?: string }).accessToken ?? '';
 }
 
-/** Runs axe on the page as it is and expects no serious or critical violation. */
+/**
+ * Runs axe on the page as it is and expects no serious or critical violation. Waits for running
+ * CSS transitions first (a drawer sliding in, an overlay fading): mid-fade, text is measured
+ * against a half-drawn background and fails contrast that the settled page meets.
+ */
 export async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      // A spinner runs forever: only animations that end are waited for.
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+      .every((animation) => animation.playState !== 'running'),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
