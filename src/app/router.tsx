@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { MODULE_IDS } from '#contract/catalog';
+import { CUSIP_PATTERN } from '../lib/thirteen-f-targets.ts';
 import type { TokenSession } from '../lib/token-session.ts';
 import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -78,7 +79,7 @@ const securityRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/security',
   validateSearch: z.object({
-    cusip: z.string().check(z.regex(/^[0-9A-Z]{9}$/, 'a CUSIP is nine letters or digits')),
+    cusip: z.string().check(z.regex(CUSIP_PATTERN, 'a CUSIP is nine letters or digits')),
     period: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a period is YYYY-MM-DD'))),
   }),
   component: lazyRouteComponent(() => import('./routes/security-page.tsx'), 'SecurityPage'),

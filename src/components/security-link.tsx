@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { CUSIP_PATTERN } from '../lib/thirteen-f-targets.ts';
 
-const CUSIP = /^[0-9A-Z]{9}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}/;
 
 /**
@@ -19,7 +19,7 @@ export function SecurityViewLink({
   label: unknown;
 }) {
   const code = typeof cusip === 'string' ? cusip.trim().toUpperCase() : '';
-  if (!CUSIP.test(code)) return null;
+  if (!CUSIP_PATTERN.test(code)) return null;
   const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
   const name = typeof label === 'string' && label.trim() !== '' ? label.trim() : code;
   return (

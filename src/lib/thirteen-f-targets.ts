@@ -7,8 +7,11 @@ export interface FilerPeriod {
   readonly latestPeriod: string;
 }
 
-/** The columns of a portfolio, as the 13F starter shows them. */
-const PORTFOLIO_FIELDS = [
+/** A CUSIP as the service writes it: nine letters or digits. */
+export const CUSIP_PATTERN = /^[0-9A-Z]{9}$/;
+
+/** The columns of a portfolio (the 13F starter's too): what, how much, how it changed. */
+export const PORTFOLIO_FIELDS = [
   'nameofissuer',
   'ticker',
   'cusip',
@@ -24,7 +27,7 @@ export function filerPortfolioBody(filer: FilerPeriod): QueryBody {
   return {
     module: '13f_holdings',
     filters: {
-      fields: PORTFOLIO_FIELDS,
+      fields: [...PORTFOLIO_FIELDS],
       filter: [
         { companyname: { $equals: filer.name } },
         { periodofreport: { $equals: filer.latestPeriod } },

@@ -1,5 +1,6 @@
 import type { ModuleId } from '#contract/catalog';
 import type { QueryBody } from '#contract/query';
+import { PORTFOLIO_FIELDS } from '../../lib/thirteen-f-targets.ts';
 
 /** A first query for a module: what it shows, in one line, and the body that shows it. */
 export interface StarterQuery {
@@ -14,16 +15,7 @@ export const STARTER_QUERIES: Readonly<Record<ModuleId, StarterQuery>> = {
     body: {
       module: '13f_holdings',
       filters: {
-        fields: [
-          'nameofissuer',
-          'ticker',
-          'cusip',
-          'value',
-          'shrsorprnamt',
-          'portfolio_pct_weight',
-          'status',
-          'pct_change_qoq',
-        ],
+        fields: [...PORTFOLIO_FIELDS],
         filter: [
           { companyname: { $equals: 'BERKSHIRE HATHAWAY INC' } },
           { periodofreport: { $equals: '2025-03-31' } },

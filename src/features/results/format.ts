@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '#contract/catalog';
 import { servedNumber } from '#contract/values';
-import { parseServedTime } from '../../lib/dates.ts';
+import { formatDay, parseServedTime } from '../../lib/dates.ts';
 
 /** How one cell reads: its text, the raw value for a tooltip, and how to style it. */
 export interface CellView {
@@ -48,7 +48,6 @@ function numberFormats(locale?: string) {
 /** The date format of `locale`: the readable text of a served day or date-time, if it is one. */
 function dateFormat(locale?: string) {
   // Dates are formatted in UTC from their own parts, so a day never shifts by the viewer's zone.
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   // A time is never shown without its zone: an instant in the viewer's zone, named ("GMT+1"),
   // and a time without an offset as the interface means it, UTC.
   const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'long' });
@@ -61,7 +60,7 @@ function dateFormat(locale?: string) {
   return function formatDate(text: string, kind: 'date' | 'datetime'): string | undefined {
     const served = parseServedTime(text);
     if (!served) return undefined;
-    if (served.kind === 'day') return day.format(served.utc);
+    if (served.kind === 'day') return formatDay(text, locale);
     // A date field that holds a time is shown as sent: the data said more than a day.
     if (kind === 'date') return undefined;
     // A time without an offset (the SQL form) is the wall time as written, in UTC.

@@ -26,11 +26,8 @@ export interface SearchIndex {
   readonly accounts: readonly MatchedAccount[];
 }
 
-export interface SearchResults {
-  readonly filers: readonly FilerEntry[];
-  readonly securities: readonly SecurityEntry[];
-  readonly accounts: readonly MatchedAccount[];
-}
+/** What a search finds: the index's entries that match, best first. */
+export type SearchResults = SearchIndex;
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
