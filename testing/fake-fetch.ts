@@ -56,3 +56,23 @@ export function fakeFetch(routes: Record<string, FakeAnswer>) {
   };
   return { fetch, calls };
 }
+
+/**
+ * A query endpoint answering from `records` as the service would, for views that count before
+ * they read: `count_only` gets the count, a page its slice (`offset`, `max_num`) and the next
+ * offset. No filtering: a test gives the rows its query would match.
+ */
+export function pagedService(records: readonly Record<string, unknown>[]): FakeAnswer {
+  return (call) => {
+    const body = JSON.parse(call.body || '{}') as {
+      count_only?: unknown;
+      filters?: { offset?: unknown; max_num?: unknown };
+    };
+    if (body.count_only === true) return jsonResponse(200, { record_count: records.length });
+    const offset = Number(body.filters?.offset ?? 0);
+    const size = Number(body.filters?.max_num ?? 20);
+    const page = records.slice(offset, offset + size);
+    const next = offset + page.length < records.length ? offset + page.length : -1;
+    return jsonResponse(200, { records: page, next_offset: next });
+  };
+}

@@ -10,7 +10,7 @@ import { fetchAllRows, fetchQueryResult } from './query-api.ts';
  * What the 13F charts fetch beyond the result's rows: whole portfolios and histories. `name`
  * is how an option row is told apart from the shares of its CUSIP (its " PUT"/" CALL" suffix).
  */
-const POSITION_FIELDS = [
+export const POSITION_FIELDS = [
   'name',
   'companyname',
   'periodofreport',
@@ -125,37 +125,6 @@ export function earlierFilingOptions(filer: string | null, period: string | null
               signal,
             );
             return answer.kind === 'rows' ? answer.rows : [];
-          }
-        : skipToken,
-    staleTime: FIVE_MINUTES,
-  });
-}
-
-/** The most rows of one security the security view reads: every holder, every quarter, bounded. */
-export const SECURITY_ROWS = 50_000;
-
-/**
- * Every row of one CUSIP (shares and options, every filer and quarter): what the security view
- * aggregates. Bounded by SECURITY_ROWS; `complete` says whether every row was read.
- */
-export function securityRowsOptions(cusip: string | null) {
-  return queryOptions({
-    queryKey: ['thirteen-f', 'security', cusip],
-    queryFn:
-      cusip !== null
-        ? async ({ signal }): Promise<{ rows: ServiceRecord[]; complete: boolean }> => {
-            const rows = await fetchAllRows(
-              {
-                module: '13f_holdings',
-                filters: {
-                  fields: POSITION_FIELDS,
-                  filter: [{ cusip: { $equals: cusip } }],
-                  order_by: 'periodofreport:DESC',
-                },
-              },
-              { signal, limit: SECURITY_ROWS, total: SECURITY_ROWS },
-            );
-            return { rows, complete: rows.length < SECURITY_ROWS };
           }
         : skipToken,
     staleTime: FIVE_MINUTES,

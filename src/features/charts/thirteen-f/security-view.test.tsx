@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tableTexts } from '../../../../testing/chart-dom.ts';
-import { fakeFetch, jsonResponse } from '../../../../testing/fake-fetch.ts';
+import { fakeFetch, pagedService } from '../../../../testing/fake-fetch.ts';
 import { renderInRouter } from '../../../../testing/render.tsx';
 import { session } from '../../../lib/services.ts';
 import { SecurityView } from './security-view.tsx';
@@ -36,7 +36,7 @@ const records = [
 function setup(period?: string) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const fake = fakeFetch({
-    '/index.php/api/service': () => jsonResponse(200, { records, next_offset: -1 }),
+    '/index.php/api/service': pagedService(records),
   });
   vi.stubGlobal('fetch', fake.fetch);
   const onPeriodChange = vi.fn();
@@ -55,8 +55,13 @@ describe('SecurityView', () => {
   it('lists the latest quarter’s holders by value, links them, and the managers that sold out', async () => {
     const { fake } = setup();
     expect(await screen.findByRole('heading', { name: 'AAPL · APPLE INC' })).toBeVisible();
-    // Every row of the CUSIP, in one query of the ordinary interface.
+    // Every row of the CUSIP, counted then read through the ordinary interface.
     expect(JSON.parse(fake.calls[0]?.body ?? '{}')).toMatchObject({
+      module: '13f_holdings',
+      count_only: true,
+      filters: { filter: [{ cusip: { $equals: '037833100' } }] },
+    });
+    expect(JSON.parse(fake.calls[1]?.body ?? '{}')).toMatchObject({
       module: '13f_holdings',
       filters: { filter: [{ cusip: { $equals: '037833100' } }] },
     });

@@ -1,10 +1,10 @@
-import { Anchor, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { PullStatus } from '../../../components/pull-status.tsx';
+import { securityBody } from '../../../lib/across-managers-queries.ts';
+import { fetchedSentence, useBoundedPull } from '../../../lib/bounded-pull.ts';
 import { formatDay } from '../../../lib/dates.ts';
-import { SECURITY_ROWS, securityRowsOptions } from '../../../lib/thirteen-f-queries.ts';
 import { filerPortfolioBody } from '../../../lib/thirteen-f-targets.ts';
 import { encodeWorkspaceLink } from '../../../lib/workspace-link.ts';
 import { formatChange, formatCount, formatUsd, formatWeight } from '../chart-format.ts';
@@ -93,8 +93,10 @@ export function SecurityView({
   period: string | undefined;
   onPeriodChange: (period: string) => void;
 }) {
-  const fetched = useQuery(securityRowsOptions(cusip));
-  const positions = useMemo(() => toPositions(fetched.data?.rows ?? []), [fetched.data]);
+  const body = useMemo(() => securityBody(cusip), [cusip]);
+  const { pull, cancel, retry } = useBoundedPull(body);
+  const rows = pull.state === 'done' ? pull.rows : null;
+  const positions = useMemo(() => toPositions(rows ?? []), [rows]);
   const quarters = useMemo(() => securityByQuarter(positions, cusip), [positions, cusip]);
   const held = quarters.filter((quarter) => quarter.holders > 0);
   const period =
@@ -104,15 +106,16 @@ export function SecurityView({
   const shares = positions.find((position) => position.security === cusip);
   const name = shares ? `${shares.ticker ? `${shares.ticker} · ` : ''}${shares.issuer}` : cusip;
 
-  if (fetched.isPending) {
+  if (pull.state !== 'done') {
     return (
-      <Group gap="xs">
-        <Loader size="sm" /> <Text>Reading every filing of CUSIP {cusip}…</Text>
-      </Group>
+      <PullStatus
+        pull={pull}
+        what={`every filing of CUSIP ${cusip}`}
+        onCancel={cancel}
+        onRetry={retry}
+      />
     );
   }
-  if (fetched.isError)
-    return <ErrorAlert error={fetched.error} onRetry={() => void fetched.refetch()} />;
   if (period === undefined) {
     return <Text role="status">No manager in the data holds CUSIP {cusip}.</Text>;
   }
@@ -122,9 +125,8 @@ export function SecurityView({
       <div>
         <Title order={2}>{name}</Title>
         <Text c="dimmed" size="sm">
-          CUSIP {cusip} · {fetched.data.rows.length.toLocaleString()} rows of {quarters.length}{' '}
-          quarters fetched
-          {fetched.data.complete ? '' : ` (the first ${SECURITY_ROWS.toLocaleString()} only)`}
+          CUSIP {cusip} · every filing of it: {fetchedSentence(pull)}, {quarters.length}{' '}
+          {quarters.length === 1 ? 'quarter' : 'quarters'}
         </Text>
       </div>
       <Group align="flex-end">
