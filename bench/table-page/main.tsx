@@ -7,7 +7,7 @@ import type { SortingState } from '@tanstack/react-table';
 import Papa from 'papaparse';
 import { useLayoutEffect, useState } from 'react';
 import { CATALOG } from '#contract/catalog';
-import { toCsv } from '../../src/features/results/csv.ts';
+import { toCsv } from '../../src/lib/csv.ts';
 import { excelCsvField } from '../../src/features/results/excel-csv.ts';
 import { sheetCell } from '../../src/features/results/sheet-cells.ts';
 import { sheetOf } from '../../src/features/results/xlsx-sheet.ts';

@@ -3,6 +3,7 @@ import { Bar, BarChart, XAxis, YAxis } from 'recharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { figureNamed } from '../../../testing/chart-dom.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { parseRfc4180 } from '../../../testing/rfc4180.ts';
 import { ChartFrame } from './chart-frame.tsx';
 
 const TITLE = 'Trades per desk';
@@ -55,8 +56,8 @@ function setup() {
       </BarChart>
     </ChartFrame>,
   );
-  const exportAs = async (item: 'PNG image' | 'SVG (vector)') => {
-    await view.user.click(screen.getByRole('button', { name: 'Export image' }));
+  const exportAs = async (item: 'PNG image' | 'SVG (vector)' | 'CSV of the data') => {
+    await view.user.click(screen.getByRole('button', { name: 'Export' }));
     await view.user.click(await screen.findByRole('menuitem', { name: item }));
   };
   return { ...view, downloads, exportAs };
@@ -92,11 +93,28 @@ describe('ChartFrame', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('offers the image as PNG or SVG', async () => {
+  it('offers the image as PNG or SVG, and the data as CSV', async () => {
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Export image' }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['PNG image', 'SVG (vector)']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'PNG image',
+      'SVG (vector)',
+      'CSV of the data',
+    ]);
+  });
+
+  it('saves the data table as a CSV: the columns, the rows, numbers as numbers', async () => {
+    const { downloads, exportAs } = setup();
+    await exportAs('CSV of the data');
+    const [download] = downloads;
+    expect(download?.fileName).toBe('trades-per-desk.csv');
+    const text = (await download?.blob.text()) ?? '';
+    expect(parseRfc4180(text.replace(/^\uFEFF/, ''))).toEqual([
+      ['Desk', 'Trades'],
+      ['Equities', '12'],
+      ['Credit', '5'],
+    ]);
   });
 
   it('saves a standalone SVG with the title, the legend and the chart', async () => {

@@ -1,8 +1,9 @@
 import { Button, Group, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import classes from './charts.module.css';
-import { downloadPng, downloadSvg } from './export-image.ts';
+import { chartFileName, downloadPng, downloadSvg } from './export-image.ts';
 import type { LegendEntry } from './export-image.ts';
 
 /** The data behind a chart as a table: its text alternative. */
@@ -11,15 +12,27 @@ export interface ChartTable {
   readonly rows: readonly (readonly (string | number)[])[];
 }
 
-/** Downloads the chart as a PNG or an SVG image, with its title and legend drawn in. */
+/** The chart's data table as a CSV file (formula guard included), numbers as numbers. */
+function downloadTable(title: string, table: ChartTable): void {
+  const columns = table.columns.map((header, index) => ({ id: String(index), header }));
+  const rows = table.rows.map((row) => Object.fromEntries(row.map((cell, i) => [String(i), cell])));
+  downloadCsv(toCsv(rows, columns), chartFileName(title, 'csv'));
+}
+
+/**
+ * Downloads the chart as a PNG or an SVG image, with its title and legend drawn in, or what it
+ * shows as a CSV of its data table.
+ */
 function ExportMenu({
   title,
   legend,
+  table,
   surface,
   onError,
 }: {
   title: string;
   legend: readonly LegendEntry[];
+  table: ChartTable;
   /** The chart's drawing, when there is one. */
   surface: () => SVGSVGElement | null | undefined;
   onError: (message: string) => void;
@@ -28,7 +41,7 @@ function ExportMenu({
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button size="compact-xs" variant="default">
-          Export image
+          Export
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -50,6 +63,13 @@ function ExportMenu({
           }}
         >
           SVG (vector)
+        </Menu.Item>
+        <Menu.Item
+          onClick={() => {
+            downloadTable(title, table);
+          }}
+        >
+          CSV of the data
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -96,6 +116,20 @@ function DataTable({ title, table }: { title: string; table: ChartTable }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Where a chart's figures come from, in small print under its title. */
+function ChartNotes({ notes }: { notes: readonly ReactNode[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      {notes.map((note, index) => (
+        <Text key={index} size="xs" c="dimmed">
+          {note}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -151,18 +185,16 @@ export function ChartFrame({
             >
               {showTable ? 'Hide data table' : 'Show data table'}
             </Button>
-            <ExportMenu title={title} legend={legend} surface={surface} onError={setExportError} />
+            <ExportMenu
+              title={title}
+              legend={legend}
+              table={table}
+              surface={surface}
+              onError={setExportError}
+            />
           </Group>
         </Group>
-        {notes.length > 0 && (
-          <Stack gap={2}>
-            {notes.map((note, index) => (
-              <Text key={index} size="xs" c="dimmed">
-                {note}
-              </Text>
-            ))}
-          </Stack>
-        )}
+        <ChartNotes notes={notes} />
         {legendOnScreen && legend.length > 0 && <OnScreenLegend legend={legend} />}
         <div
           ref={figure}

@@ -60,7 +60,7 @@ function standaloneSvg(chart: SVGSVGElement, title: string, legend: readonly Leg
 }
 
 /** A file name from a chart title: "Portfolio weights — AAPL" → "portfolio-weights-aapl". */
-function imageFileName(title: string, extension: 'svg' | 'png'): string {
+export function chartFileName(title: string, extension: 'svg' | 'png' | 'csv'): string {
   const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -72,7 +72,7 @@ function imageFileName(title: string, extension: 'svg' | 'png'): string {
 /** Saves the chart as an SVG file. */
 export function downloadSvg(chart: SVGSVGElement, title: string, legend: readonly LegendEntry[]) {
   const { text } = standaloneSvg(chart, title, legend);
-  downloadBlob(new Blob([text], { type: 'image/svg+xml' }), imageFileName(title, 'svg'));
+  downloadBlob(new Blob([text], { type: 'image/svg+xml' }), chartFileName(title, 'svg'));
 }
 
 /** Saves the chart as a PNG at twice its on-screen size (sharp in slides and print). */
@@ -99,7 +99,7 @@ export async function downloadPng(
       canvas.toBlob(resolve, 'image/png');
     });
     if (!png) throw new Error('This browser cannot save the chart as a PNG.');
-    downloadBlob(png, imageFileName(title, 'png'));
+    downloadBlob(png, chartFileName(title, 'png'));
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -1,11 +1,11 @@
 /**
- * CSV export of query results, written for analysts who open the file in Excel.
+ * CSV export (query results, a chart's data), written for analysts who open the file in Excel.
  *
  * The writer is hand-rolled rather than `papaparse.unparse`: on 100k rows x 16 columns in Node 20
  * it takes ~0.25 s where papaparse takes ~0.65 s, it writes objects as JSON rather than
  * `[object Object]`, and its formula guard lets negative numeric strings through (see below).
  */
-import { downloadBlob, localFileStamp } from '../../lib/download.ts';
+import { downloadBlob, localFileStamp } from './download.ts';
 
 /** One exported column. */
 export interface CsvColumn {

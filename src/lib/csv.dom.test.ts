@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseRfc4180 } from '../../../testing/rfc4180.ts';
+import { parseRfc4180 } from '../../testing/rfc4180.ts';
 import { exportFileName, csvRows, downloadCsv, toCsv } from './csv.ts';
 import type { CsvColumn } from './csv.ts';
 
