@@ -76,3 +76,38 @@ export function pagedService(records: readonly Record<string, unknown>[]): FakeA
     return jsonResponse(200, { records: page, next_offset: next });
   };
 }
+
+type Filter = readonly Record<string, unknown>[];
+
+function matches(record: Record<string, unknown>, filter: Filter): boolean {
+  return filter.every((node) =>
+    Object.entries(node).every(([key, condition]) => {
+      if (key === '$or') return (condition as Filter).some((child) => matches(record, [child]));
+      const { $equals } = condition as { $equals?: unknown };
+      return record[key] === $equals;
+    }),
+  );
+}
+
+/**
+ * `pagedService` over the records a body's filter matches: top-level `$equals` conditions and
+ * `$or`s of them (what the views across managers send), ordered by one `field:ASC|DESC` key.
+ */
+export function filteringService(records: readonly Record<string, unknown>[]): FakeAnswer {
+  return (call) => {
+    const body = JSON.parse(call.body || '{}') as {
+      filters?: { filter?: Filter; order_by?: string };
+    };
+    const matched = records.filter((record) => matches(record, body.filters?.filter ?? []));
+    const [field, direction] = (body.filters?.order_by ?? '').split(':');
+    if (field) {
+      const sign = direction === 'DESC' ? -1 : 1;
+      matched.sort((a, b) => {
+        const x = a[field] as string | number;
+        const y = b[field] as string | number;
+        return x < y ? -sign : x > y ? sign : 0;
+      });
+    }
+    return pagedService(matched)(call);
+  };
+}

@@ -36,7 +36,7 @@ export function renderWithProviders(
 
 /**
  * Renders `component` as the page at `path` of a router of its own, beside empty pages for the
- * routes links point at (`/q/$module`, `/saved`, `/security`), so `Link`s render and can be followed.
+ * routes links point at (`/q/$module`, `/saved` and the views across managers), so `Link`s render and can be followed.
  */
 export function renderInRouter(component: () => ReactElement | null, path = '/here') {
   const rootRoute = createRootRoute({ component: Outlet });
@@ -46,6 +46,8 @@ export function renderInRouter(component: () => ReactElement | null, path = '/he
     { path: '/q/$module', component: blank },
     { path: '/saved', component: blank },
     { path: '/security', component: blank },
+    { path: '/quarter', component: blank },
+    { path: '/compare', component: blank },
   ].filter((page, index, all) => all.findIndex((other) => other.path === page.path) === index);
   const routeTree = rootRoute.addChildren(
     pages.map((page) => createRoute({ getParentRoute: () => rootRoute, ...page })),

@@ -8,7 +8,11 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { MODULE_IDS } from '#contract/catalog';
-import { CUSIP_PATTERN } from '../lib/thirteen-f-targets.ts';
+import {
+  compareSearchSchema,
+  quarterSearchSchema,
+  securitySearchSchema,
+} from '../lib/analysis-links.ts';
 import type { TokenSession } from '../lib/token-session.ts';
 import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -78,11 +82,24 @@ const workspaceRoute = createRoute({
 const securityRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/security',
-  validateSearch: z.object({
-    cusip: z.string().check(z.regex(CUSIP_PATTERN, 'a CUSIP is nine letters or digits')),
-    period: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a period is YYYY-MM-DD'))),
-  }),
+  validateSearch: securitySearchSchema,
   component: lazyRouteComponent(() => import('./routes/security-page.tsx'), 'SecurityPage'),
+});
+
+/** A quarter across managers: most bought, most sold, consensus, largest new positions. */
+const quarterRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/quarter',
+  validateSearch: quarterSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/quarter-page.tsx'), 'QuarterPage'),
+});
+
+/** Two managers side by side in one quarter. */
+const compareRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/compare',
+  validateSearch: compareSearchSchema,
+  component: lazyRouteComponent(() => import('./routes/compare-page.tsx'), 'ComparePage'),
 });
 
 const savedQueriesRoute = createRoute({
@@ -96,7 +113,14 @@ const savedQueriesRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  signedInRoute.addChildren([landingRoute, workspaceRoute, securityRoute, savedQueriesRoute]),
+  signedInRoute.addChildren([
+    landingRoute,
+    workspaceRoute,
+    securityRoute,
+    quarterRoute,
+    compareRoute,
+    savedQueriesRoute,
+  ]),
 ]);
 
 /** Creates the app's router. */

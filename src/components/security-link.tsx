@@ -1,5 +1,6 @@
-import { Button } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { ANALYSIS_LINK_VERSION } from '../lib/analysis-links.ts';
 import { CUSIP_PATTERN } from '../lib/thirteen-f-targets.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;
@@ -29,12 +30,38 @@ export function SecurityViewLink({
       renderRoot={(props) => (
         <Link
           to="/security"
-          search={{ cusip: code, ...(day === undefined ? {} : { period: day }) }}
+          search={{
+            v: ANALYSIS_LINK_VERSION,
+            cusip: code,
+            ...(day === undefined ? {} : { period: day }),
+          }}
           {...props}
         />
       )}
     >
       Holders of {name} across managers
     </Button>
+  );
+}
+
+/** A security's name as a link to its view across managers in `period` (a table cell's link). */
+export function SecurityAnchor({
+  cusip,
+  period,
+  children,
+}: {
+  cusip: string;
+  period: string;
+  children: string;
+}) {
+  return (
+    <Anchor
+      size="sm"
+      renderRoot={(props) => (
+        <Link to="/security" search={{ v: ANALYSIS_LINK_VERSION, cusip, period }} {...props} />
+      )}
+    >
+      {children}
+    </Anchor>
   );
 }

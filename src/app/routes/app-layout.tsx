@@ -17,9 +17,17 @@ import { GlobalSearch } from '../../features/search/global-search.tsx';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
 import { SessionEndingNotice, SessionTimeLeft } from '../../features/session/session-time.tsx';
 import { useSession } from '../../features/session/use-session.ts';
+import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import classes from './skip-link.module.css';
 import { useRefusedModules } from './use-refused-modules.ts';
+
+/** The views across managers the navigation opens (a security's is opened from a security). */
+const ANALYSIS_NAVIGATION = [
+  { to: '/quarter', label: 'A quarter across managers' },
+  { to: '/compare', label: 'Two managers side by side' },
+  { to: '/security', label: 'A security’s holders' },
+] as const;
 
 function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown: boolean }) {
   const refused = useRefusedModules();
@@ -51,6 +59,18 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
           }
           onClick={onNavigate}
           renderRoot={(props) => <Link to="/q/$module" params={{ module: id }} {...props} />}
+        />
+      ))}
+      <Divider my="xs" label="13F across managers" labelPosition="left" />
+      {ANALYSIS_NAVIGATION.map((entry) => (
+        <NavLink
+          key={entry.to}
+          label={entry.label}
+          active={pathname === entry.to}
+          onClick={onNavigate}
+          renderRoot={(props) => (
+            <Link to={entry.to} search={{ v: ANALYSIS_LINK_VERSION }} {...props} />
+          )}
         />
       ))}
       <Divider my="xs" />

@@ -76,7 +76,11 @@ describe('the global search', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/security');
     });
-    expect(router.state.location.search).toEqual({ cusip: '037833100', period: '2025-03-31' });
+    expect(router.state.location.search).toEqual({
+      v: 1,
+      cusip: '037833100',
+      period: '2025-03-31',
+    });
     expect(box).toHaveValue('');
   });
 

@@ -10,6 +10,7 @@ import { describeError } from '../../lib/error-policy.ts';
 import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import { searchIndex } from './search-index.ts';
 import type { SearchResults } from './search-index.ts';
+import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
 import { filerPortfolioBody } from '../../lib/thirteen-f-targets.ts';
 import { useSearchIndex } from './use-search-index.ts';
 import type { LoadedSearchIndex } from './use-search-index.ts';
@@ -174,7 +175,10 @@ export function GlobalSearch() {
     input.current?.blur();
     const { target } = option;
     if ('cusip' in target) {
-      void navigate({ to: '/security', search: { cusip: target.cusip, period: target.period } });
+      void navigate({
+        to: '/security',
+        search: { v: ANALYSIS_LINK_VERSION, cusip: target.cusip, period: target.period },
+      });
       return;
     }
     void navigate({

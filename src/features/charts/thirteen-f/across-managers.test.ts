@@ -140,6 +140,9 @@ describe('compareManagers', () => {
     expect(comparison.onlyB.map((entry) => entry.label)).toEqual(['MSFT']);
     expect(comparison.overlapByWeight).toBeCloseTo(30);
     expect(comparison.overlapByCount).toBeCloseTo((1 / 3) * 100);
+    // 60 % of ALPHA's money is in what BETA holds too; 30 % of BETA's in what ALPHA holds.
+    expect(comparison.sharedValueOfA).toBeCloseTo(60);
+    expect(comparison.sharedValueOfB).toBeCloseTo(30);
   });
 
   it('is 100 % for a portfolio against itself and undefined against nothing', () => {

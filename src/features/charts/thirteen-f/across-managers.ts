@@ -98,7 +98,7 @@ export function securityByQuarter(
 }
 
 /** One security in a quarter's ranking, with the managers behind its number. */
-interface RankedSecurity {
+export interface RankedSecurity {
   readonly security: string;
   readonly label: string;
   readonly cusip: string;
@@ -147,9 +147,10 @@ function tally(tallies: Map<string, Tally>, position: Position): void {
 }
 
 /** A NEW position among the quarter's largest, by value or by weight. */
-interface NewPosition {
+export interface NewPosition {
   readonly filer: string;
   readonly security: string;
+  readonly cusip: string;
   readonly label: string;
   readonly value: number | null;
   readonly weight: number | null;
@@ -186,8 +187,8 @@ export function quarterAcrossManagers(
     if (SELLING.has(position.status)) tally(sold, position);
     if (isHeld(position)) tally(held, position);
     if (position.status === 'NEW') {
-      const { filer, security, label, value, weight } = position;
-      opened.push({ filer, security, label, value, weight });
+      const { filer, security, cusip, label, value, weight } = position;
+      opened.push({ filer, security, cusip, label, value, weight });
     }
   }
   const byName = (a: NewPosition, b: NewPosition) =>
@@ -206,8 +207,9 @@ export function quarterAcrossManagers(
 }
 
 /** A position of one or both managers, with each one's weight (% of its long value). */
-interface ComparedPosition {
+export interface ComparedPosition {
   readonly security: string;
+  readonly cusip: string;
   readonly label: string;
   readonly weightA: number | null;
   readonly weightB: number | null;
@@ -227,21 +229,34 @@ export interface ManagerComparison {
    * the same", and one huge shared position counts as much as it weighs (see the README).
    */
   readonly overlapByWeight: number | null;
+  /** The share of A's long value (%) in securities B holds too; B's in A's, likewise. */
+  readonly sharedValueOfA: number | null;
+  readonly sharedValueOfB: number | null;
 }
 
 /** Each held share position of one filer-period, by security, with its weight of the long value. */
 function weighted(
   positions: readonly Position[],
-): Map<string, { label: string; value: number | null; weight: number | null }> {
+): Map<string, { cusip: string; label: string; value: number | null; weight: number | null }> {
   const shares = positions.filter((position) => position.option === null && isHeld(position));
   const long = longValue(shares);
   return new Map(
     shares.map((position) => [
       position.security,
-      { label: position.label, value: position.value, weight: percentOf(position.value, long) },
+      {
+        cusip: position.cusip,
+        label: position.label,
+        value: position.value,
+        weight: percentOf(position.value, long),
+      },
     ]),
   );
 }
+
+const sumOf = (
+  rows: readonly ComparedPosition[],
+  weight: (row: ComparedPosition) => number | null,
+) => rows.reduce((total, row) => total + (weight(row) ?? 0), 0);
 
 const byWeight = (a: ComparedPosition, b: ComparedPosition) =>
   Math.max(b.weightA ?? 0, b.weightB ?? 0) - Math.max(a.weightA ?? 0, a.weightB ?? 0) ||
@@ -263,6 +278,7 @@ export function compareManagers(a: readonly Position[], b: readonly Position[]):
     const inB = right.get(security);
     const row = {
       security,
+      cusip: inA.cusip,
       label: inA.label,
       weightA: inA.weight,
       weightB: inB?.weight ?? null,
@@ -278,6 +294,7 @@ export function compareManagers(a: readonly Position[], b: readonly Position[]):
     if (left.has(security)) continue;
     onlyB.push({
       security,
+      cusip: inB.cusip,
       label: inB.label,
       weightA: null,
       weightB: inB.weight,
@@ -293,5 +310,7 @@ export function compareManagers(a: readonly Position[], b: readonly Position[]):
     onlyB: onlyB.sort(byWeight),
     overlapByCount: union === 0 ? null : (shared.length / union) * 100,
     overlapByWeight: weighable ? overlap : null,
+    sharedValueOfA: weighable ? sumOf(shared, (row) => row.weightA) : null,
+    sharedValueOfB: weighable ? sumOf(shared, (row) => row.weightB) : null,
   };
 }

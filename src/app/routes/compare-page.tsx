@@ -1,0 +1,27 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { CompareView } from '../../features/charts/thirteen-f/compare-view.tsx';
+import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
+
+const compareRoute = getRouteApi('/signed-in/compare');
+
+/** Two managers side by side (`/compare?v=1&a=…&b=…&period=…`): a link, as the other views. */
+export function ComparePage() {
+  const search = compareRoute.useSearch();
+  const navigate = useNavigate();
+  return (
+    <CompareView
+      state={search}
+      onChange={(next) => {
+        void navigate({
+          to: '/compare',
+          search: {
+            v: ANALYSIS_LINK_VERSION,
+            ...(next.a ? { a: next.a } : {}),
+            ...(next.b ? { b: next.b } : {}),
+            ...(next.period ? { period: next.period } : {}),
+          },
+        });
+      }}
+    />
+  );
+}

@@ -1,0 +1,262 @@
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PullStatus } from '../../../components/pull-status.tsx';
+import {
+  periodSpanOptions,
+  quarterBody,
+  quarterEnds,
+} from '../../../lib/across-managers-queries.ts';
+import { ANALYSIS_LINK_VERSION } from '../../../lib/analysis-links.ts';
+import { fetchedSentence, useBoundedPull } from '../../../lib/bounded-pull.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { useFieldValues } from '../../../lib/field-values.ts';
+import { STATUS_COLORS, PRIMARY } from '../colors.ts';
+import { quarterAcrossManagers } from './across-managers.ts';
+import type { QuarterAcrossManagers } from './across-managers.ts';
+import { toPositions } from './positions.ts';
+import { NewPositionsChart, RankedSecuritiesChart } from './quarter-charts.tsx';
+
+/** How many securities (or new positions) each list shows. */
+const LIST_LENGTH = 15;
+
+/** The quarter view's state, as its URL carries it. */
+export interface QuarterState {
+  readonly period?: string | undefined;
+  readonly managers?: readonly string[] | undefined;
+}
+
+/** The managers filter: every filer of the quarter, searchable; none picked means all. */
+function ManagerPicker({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly string[];
+  value: readonly string[];
+  onChange: (managers: string[]) => void;
+}) {
+  return (
+    <MultiSelect
+      label="Managers"
+      placeholder={value.length === 0 ? 'All managers' : undefined}
+      data={[...new Set([...options, ...value])].sort((a, b) => a.localeCompare(b))}
+      value={[...value]}
+      onChange={onChange}
+      searchable
+      clearable
+      nothingFoundMessage="No manager of that name"
+      w={{ base: '100%', sm: 420 }}
+      maxDropdownHeight={320}
+    />
+  );
+}
+
+/** The quarter's five lists, each a chart whose bars open the security's view. */
+function QuarterLists({ lists, period }: { lists: QuarterAcrossManagers; period: string | null }) {
+  const navigate = useNavigate();
+  const onOpen = (cusip: string) => {
+    void navigate({
+      to: '/security',
+      search: { v: ANALYSIS_LINK_VERSION, cusip, ...(period ? { period } : {}) },
+    });
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <RankedSecuritiesChart
+        title="Most bought"
+        verb="bought"
+        notes={['Securities by the number of managers that opened (NEW) or added to them.']}
+        entries={lists.mostBought}
+        color={STATUS_COLORS.NEW}
+        valueColumn="Combined value (USD)"
+        onOpen={(entry) => {
+          onOpen(entry.cusip);
+        }}
+      />
+      <RankedSecuritiesChart
+        title="Most sold"
+        verb="sold"
+        notes={[
+          'Securities by the number of managers that sold out of (SOLD OUT) or reduced them.',
+        ]}
+        entries={lists.mostSold}
+        color={STATUS_COLORS['SOLD OUT']}
+        valueColumn="Combined value still held (USD)"
+        onOpen={(entry) => {
+          onOpen(entry.cusip);
+        }}
+      />
+      <RankedSecuritiesChart
+        title="Consensus: held by the most managers"
+        verb="hold"
+        notes={['Securities by the number of managers holding them, with their combined value.']}
+        entries={lists.consensus}
+        color={PRIMARY}
+        valueColumn="Combined value (USD)"
+        onOpen={(entry) => {
+          onOpen(entry.cusip);
+        }}
+      />
+      <NewPositionsChart
+        by="value"
+        entries={lists.largestNewByValue}
+        color={STATUS_COLORS.NEW}
+        onOpen={(entry) => {
+          onOpen(entry.cusip);
+        }}
+      />
+      <NewPositionsChart
+        by="weight"
+        entries={lists.largestNewByWeight}
+        color={STATUS_COLORS.ADDED}
+        onOpen={(entry) => {
+          onOpen(entry.cusip);
+        }}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The quarter's rows: the whole quarter, or, when that is too large to read, the picked
+ * managers' rows only. `tooLarge` says the whole quarter could not be read.
+ */
+function useQuarterRows(period: string | null, managers: readonly string[]) {
+  const whole = useBoundedPull(period === null ? null : quarterBody(period));
+  const tooLarge = whole.pull.state === 'too-large';
+  const narrowed = useBoundedPull(
+    period !== null && tooLarge && managers.length > 0 ? quarterBody(period, managers) : null,
+  );
+  const reading = tooLarge && managers.length > 0 ? narrowed : whole;
+  return { reading, tooLarge, narrowedRead: reading === narrowed };
+}
+
+/** Every quarter end the data spans, latest first, and the latest. */
+function useQuarterPeriods() {
+  const span = useQuery(periodSpanOptions());
+  const periods = useMemo(
+    () => (span.data ? quarterEnds(span.data.first, span.data.last) : []),
+    [span.data],
+  );
+  return { periods, latest: span.data?.last ?? null };
+}
+
+/** Opens the comparison of the two managers picked; says what it needs until there are two. */
+function CompareButton({
+  managers,
+  period,
+}: {
+  managers: readonly string[];
+  period: string | null;
+}) {
+  const navigate = useNavigate();
+  const [a, b] = managers;
+  const two = managers.length === 2 && a !== undefined && b !== undefined;
+  return (
+    <Stack gap={2}>
+      <Button
+        variant="default"
+        disabled={!two}
+        onClick={() => {
+          if (two && period !== null)
+            void navigate({ to: '/compare', search: { v: ANALYSIS_LINK_VERSION, a, b, period } });
+        }}
+      >
+        Compare the two managers
+      </Button>
+      {!two && (
+        <Text size="xs" c="dimmed">
+          Pick two managers to compare them.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A quarter across managers (#20): the securities most managers bought and sold, the most held
+ * (consensus) and the largest new positions, for every manager or a set the analyst picks; each
+ * bar opens the security's view. The whole quarter is read through the query interface (counted
+ * first, bounded); a quarter too large to read asks for managers, and only theirs is read then.
+ */
+export function QuarterView({
+  state,
+  onChange,
+}: {
+  state: QuarterState;
+  onChange: (next: QuarterState) => void;
+}) {
+  const { periods, latest } = useQuarterPeriods();
+  const period = state.period ?? latest;
+  const managers = useMemo(() => state.managers ?? [], [state.managers]);
+
+  const { reading, tooLarge, narrowedRead } = useQuarterRows(period, managers);
+  const { pull } = reading;
+  const rows = pull.state === 'done' ? pull.rows : null;
+  const positions = useMemo(() => toPositions(rows ?? []), [rows]);
+  const filers = useMemo(
+    () => [...new Set(positions.map((position) => position.filer))].sort(),
+    [positions],
+  );
+  const knownFilers = useFieldValues('13f_holdings', 'companyname');
+  const picked = useMemo(() => (managers.length > 0 ? new Set(managers) : undefined), [managers]);
+  const lists = useMemo(
+    () =>
+      period === null
+        ? null
+        : quarterAcrossManagers(positions, period, { managers: picked, limit: LIST_LENGTH }),
+    [positions, period, picked],
+  );
+
+  const picker = (
+    <ManagerPicker
+      options={filers.length > 0 ? filers : (knownFilers?.values ?? [])}
+      value={managers}
+      onChange={(next) => {
+        onChange({ ...state, managers: next });
+      }}
+    />
+  );
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>
+          The quarter across managers{period ? ` — ${formatDay(period)}` : ''}
+        </Title>
+        <Text c="dimmed" size="sm">
+          What the managers bought, sold and hold, from every 13F row of the quarter
+          {pull.state === 'done'
+            ? `: ${fetchedSentence(pull)}, ${String(filers.length)} ${filers.length === 1 ? 'manager' : 'managers'}`
+            : ''}
+          .
+        </Text>
+      </div>
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label="Quarter"
+          w={180}
+          allowDeselect={false}
+          value={period}
+          data={periods.map((end) => ({ value: end, label: formatDay(end) }))}
+          onChange={(next) => {
+            if (next) onChange({ ...state, period: next });
+          }}
+        />
+        {!tooLarge && picker}
+        <CompareButton managers={managers} period={period} />
+      </Group>
+      {period !== null && (
+        <PullStatus
+          pull={pull}
+          what={`the 13F rows of ${formatDay(period)}${narrowedRead ? ' for the managers picked' : ''}`}
+          onCancel={reading.cancel}
+          onRetry={reading.retry}
+          narrow={picker}
+        />
+      )}
+      {lists && pull.state === 'done' && <QuarterLists lists={lists} period={period} />}
+    </Stack>
+  );
+}
