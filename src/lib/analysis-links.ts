@@ -4,6 +4,7 @@
  * newer dashboard is refused with a reason instead of half-read. Saved as named queries too.
  */
 import { z } from 'zod/mini';
+import { formatDay } from './dates.ts';
 import { CUSIP_PATTERN } from './thirteen-f-targets.ts';
 
 /** The version the views' links carry (`v=1`); a link without one is read as this version. */
@@ -76,3 +77,41 @@ export const ANALYSIS_PATHS = {
   quarter: '/quarter',
   compare: '/compare',
 } as const satisfies Record<AnalysisLink['view'], string>;
+
+/**
+ * A view across managers as a saved query keeps it: beside workspace states (same version and
+ * module fields, so names clash and lists group as for 13F queries), told apart by `analysis`.
+ */
+export const savedAnalysisSchema = z.object({
+  v: z.literal(ANALYSIS_LINK_VERSION),
+  module: z.literal('13f_holdings'),
+  analysis: analysisLinkSchema,
+});
+
+export type SavedAnalysis = z.infer<typeof savedAnalysisSchema>;
+
+/** A view's saved state. */
+export function savedAnalysisOf(analysis: AnalysisLink): SavedAnalysis {
+  return { v: ANALYSIS_LINK_VERSION, module: '13f_holdings', analysis };
+}
+
+const VIEW_NAMES = {
+  security: 'A security across managers',
+  quarter: 'The quarter across managers',
+  compare: 'Two managers side by side',
+} as const satisfies Record<AnalysisLink['view'], string>;
+
+/** A view in a few words, for saved-query lists and suggested names. */
+export function describeAnalysis(analysis: AnalysisLink): string {
+  const parts: string[] = [VIEW_NAMES[analysis.view]];
+  const { search } = analysis;
+  if (analysis.view === 'security' && analysis.search.cusip) parts.push(analysis.search.cusip);
+  if (analysis.view === 'compare' && analysis.search.a && analysis.search.b)
+    parts.push(`${analysis.search.a} and ${analysis.search.b}`);
+  if (analysis.view === 'quarter' && analysis.search.managers?.length)
+    parts.push(
+      `${String(analysis.search.managers.length)} manager${analysis.search.managers.length === 1 ? '' : 's'}`,
+    );
+  parts.push(search.period ? formatDay(search.period) : 'latest quarter');
+  return parts.join(' · ');
+}

@@ -1,6 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CompareView } from '../../features/charts/thirteen-f/compare-view.tsx';
 import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
+import { ViewActions } from './view-actions.tsx';
 
 const compareRoute = getRouteApi('/signed-in/compare');
 
@@ -11,6 +12,7 @@ export function ComparePage() {
   return (
     <CompareView
       state={search}
+      actions={<ViewActions analysis={{ view: 'compare', search }} />}
       onChange={(next) => {
         void navigate({
           to: '/compare',

@@ -1,6 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { QuarterView } from '../../features/charts/thirteen-f/quarter-view.tsx';
 import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
+import { ViewActions } from './view-actions.tsx';
 
 const quarterRoute = getRouteApi('/signed-in/quarter');
 
@@ -14,6 +15,7 @@ export function QuarterPage() {
   return (
     <QuarterView
       state={search}
+      actions={<ViewActions analysis={{ view: 'quarter', search }} />}
       onChange={(next) => {
         void navigate({
           to: '/quarter',

@@ -2,6 +2,7 @@ import { Anchor, Kbd, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { SecurityView } from '../../features/charts/thirteen-f/security-view.tsx';
 import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
+import { ViewActions } from './view-actions.tsx';
 
 const securityRoute = getRouteApi('/signed-in/security');
 
@@ -37,6 +38,7 @@ export function SecurityPage() {
     <SecurityView
       cusip={cusip}
       period={period}
+      actions={<ViewActions analysis={{ view: 'security', search: { v: 1, cusip, period } }} />}
       onPeriodChange={(next) => {
         void navigate({
           to: '/security',

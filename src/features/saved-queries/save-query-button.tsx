@@ -2,7 +2,7 @@ import type { ButtonProps } from '@mantine/core';
 import { Button, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { addQuery } from './saved-queries.ts';
-import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import type { SavedState } from './saved-queries.ts';
 import { SaveQueryForm } from './save-query-form.tsx';
 import type { OnClash, Problem } from './save-query-form.tsx';
 import { savedQueries } from './use-saved-queries.ts';
@@ -46,7 +46,7 @@ export function SaveQueryButton({
   suggestedName,
   size = 'sm',
 }: {
-  state: WorkspaceLink;
+  state: SavedState;
   suggestedName: string;
   size?: ButtonProps['size'];
 }) {

@@ -3,6 +3,7 @@ import type { ButtonProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ModuleId } from '#contract/catalog';
 import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { isSavedAnalysis } from './saved-queries.ts';
 import { summarizeQuery } from './summary.ts';
 import { useSavedQueries } from './use-saved-queries.ts';
 
@@ -18,8 +19,13 @@ export function SavedQueriesMenu({
   size?: ButtonProps['size'];
 }) {
   const { queries } = useSavedQueries();
+  // Workspace queries of this module only: views across managers open from the saved list.
   const mine = queries
-    .filter((query) => query.state.module === module)
+    .flatMap((query) =>
+      query.state.module === module && !isSavedAnalysis(query.state)
+        ? [{ ...query, state: query.state }]
+        : [],
+    )
     .sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1));
   return (
     <Menu position="bottom-start" withinPortal>

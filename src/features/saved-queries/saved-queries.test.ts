@@ -11,6 +11,8 @@ import {
   savedQueriesFileSchema,
   uniqueName,
 } from './saved-queries.ts';
+import { summarizeQuery } from './summary.ts';
+import { savedAnalysisOf } from '../../lib/analysis-links.ts';
 import type { SavedQuery } from './saved-queries.ts';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 
@@ -80,9 +82,10 @@ describe('addQuery', () => {
       clash: { id: 'q1' },
     });
     const replaced = addQuery(list, draft, { onClash: 'replace' });
-    expect(replaced.ok && replaced.next.map((query) => query.state.body)).toEqual([
-      linkState('updates', '99').body,
-    ]);
+    expect(
+      replaced.ok &&
+        replaced.next.map((query) => ('body' in query.state ? query.state.body : null)),
+    ).toEqual([linkState('updates', '99').body]);
     const both = addQuery(list, draft, { onClash: 'keep-both' });
     expect(both.ok && names(both.next)).toEqual(['Recent updates', 'recent updates (2)']);
   });
@@ -256,5 +259,33 @@ describe('importQueries', () => {
     );
     expect(report.added).toBe(0);
     expect(report.problems).toEqual(['This file could not be read, so nothing was imported.']);
+  });
+});
+
+describe('a view across managers as a saved query', () => {
+  const quarter = savedAnalysisOf({
+    view: 'quarter',
+    search: { v: 1, period: '2025-12-31', managers: ['LONE PINE CAPITAL LLC'] },
+  });
+
+  it('is saved, exported and imported back, then skipped as a duplicate', () => {
+    const saved = addQuery([], { name: 'Lone Pine, Q4', state: quarter }, { now: NOW });
+    expect(saved.ok && saved.saved?.state).toEqual(quarter);
+    const file = exportQueries(saved.ok ? saved.next : [], NOW);
+    const imported = importQueries([], file);
+    expect(imported.added).toBe(1);
+    expect(imported.next[0]?.state).toEqual(quarter);
+    expect(importQueries(imported.next, file).skippedDuplicates).toBe(1);
+  });
+
+  it('is refused with the field named when its search is not valid', () => {
+    const bad = savedAnalysisOf({ view: 'security', search: { cusip: 'AAPL' } });
+    const refused = addQuery([], { name: 'Apple', state: bad });
+    expect(refused).toMatchObject({ ok: false });
+    expect(!refused.ok && refused.message).toMatch(/CUSIP is nine letters or digits/);
+  });
+
+  it('is summed up in words', () => {
+    expect(summarizeQuery(quarter)).toBe('The quarter across managers · 1 manager · Dec 31, 2025');
   });
 });

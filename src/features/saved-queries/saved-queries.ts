@@ -8,6 +8,8 @@ import { z } from 'zod/mini';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { localFileStamp } from '../../lib/download.ts';
+import { savedAnalysisSchema } from '../../lib/analysis-links.ts';
+import type { SavedAnalysis } from '../../lib/analysis-links.ts';
 import { workspaceLinkSchema } from '../../lib/workspace-link.ts';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 
@@ -33,11 +35,20 @@ export const savedQuerySchema = z.object({
   savedAt: z.iso.datetime({
     error: 'savedAt must be an ISO date-time such as 2025-01-31T09:00:00Z',
   }),
-  state: workspaceLinkSchema,
+  // A workspace query, or a view across managers (#20), which has no body.
+  state: z.union([workspaceLinkSchema, savedAnalysisSchema]),
 });
 
 /** One saved query: a name, when it was saved, and the workspace state to open. */
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
+
+/** What a saved query keeps: a workspace state or a view across managers. */
+export type SavedState = WorkspaceLink | SavedAnalysis;
+
+/** Whether a saved state is a view across managers. */
+export function isSavedAnalysis(state: SavedState): state is SavedAnalysis {
+  return 'analysis' in state;
+}
 
 /** The export file, entries unchecked: each is judged on its own so one bad entry spoils none. */
 const exportEnvelopeSchema = z.object({
@@ -75,6 +86,22 @@ export interface ImportReport {
 
 /** zod/mini carries no English messages ("Invalid input"), so the common cases are worded here. */
 function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_union') {
+    // A state is a workspace query (with a body) or a view (with `analysis`): say what is wrong
+    // with the kind it is, not that it is neither.
+    const kind =
+      issue.errors.find(
+        (branch) =>
+          !branch.some(
+            (inner) =>
+              inner.code === 'invalid_type' &&
+              inner.path.length === 1 &&
+              (inner.path[0] === 'body' || inner.path[0] === 'analysis'),
+          ),
+      ) ?? issue.errors[0];
+    const [first] = kind ?? [];
+    if (first) return describeIssue({ ...first, path: [...issue.path, ...first.path] });
+  }
   const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'entry';
   let what = issue.message;
   if (what === 'Invalid input') {
@@ -137,7 +164,7 @@ function clashMessage(clash: SavedQuery): string {
  */
 export function addQuery(
   list: readonly SavedQuery[],
-  draft: { readonly name: string; readonly state: WorkspaceLink },
+  draft: { readonly name: string; readonly state: SavedState },
   options: { readonly onClash?: 'refuse' | 'replace' | 'keep-both'; readonly now?: Date } = {},
 ): Change {
   const problem = nameProblem(draft.name);
@@ -205,7 +232,8 @@ function sortKeys(_key: string, value: unknown): unknown {
 }
 
 /** The query's identity for duplicates: module, body and view, whatever the key order. */
-function contentKey(state: WorkspaceLink): string {
+function contentKey(state: SavedState): string {
+  if (isSavedAnalysis(state)) return JSON.stringify([state.module, state.analysis], sortKeys);
   return JSON.stringify([state.module, state.body, state.view ?? null], sortKeys);
 }
 

@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { CATALOG } from '#contract/catalog';
-import { renameQuery } from './saved-queries.ts';
-import type { SavedQuery } from './saved-queries.ts';
+import { isSavedAnalysis, renameQuery } from './saved-queries.ts';
+import type { SavedQuery, SavedState } from './saved-queries.ts';
+import { ANALYSIS_PATHS } from '../../lib/analysis-links.ts';
 import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import { summarizeQuery } from './summary.ts';
 import { savedQueries } from './use-saved-queries.ts';
@@ -64,6 +65,37 @@ function RenameForm({ query, onDone }: { query: SavedQuery; onDone: () => void }
   );
 }
 
+/**
+ * "Open": the workspace with the query's state in the fragment, or the view across managers with
+ * its search. Stored queries are read through their schemas, so each makes a link.
+ */
+function OpenLink({ state }: { state: SavedState }) {
+  return (
+    <Anchor
+      size="sm"
+      fw={500}
+      renderRoot={(props) =>
+        isSavedAnalysis(state) ? (
+          <Link
+            to={ANALYSIS_PATHS[state.analysis.view]}
+            search={state.analysis.search}
+            {...props}
+          />
+        ) : (
+          <Link
+            to="/q/$module"
+            params={{ module: state.module }}
+            hash={encodeWorkspaceLink(state)}
+            {...props}
+          />
+        )
+      }
+    >
+      Open
+    </Anchor>
+  );
+}
+
 /** One saved query in the list: open it, rename it in place, or delete it. */
 export function SavedQueryRow({
   query,
@@ -73,8 +105,6 @@ export function SavedQueryRow({
   onDelete: (query: SavedQuery) => void;
 }) {
   const [renaming, setRenaming] = useState(false);
-  // Stored queries are read through the link schema, so each makes a link.
-  const fragment = encodeWorkspaceLink(query.state);
   const module = query.state.module;
   return (
     <Table.Tr>
@@ -92,22 +122,17 @@ export function SavedQueryRow({
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{CATALOG[module].label}</Table.Td>
+      <Table.Td>
+        {CATALOG[module].label}
+        {isSavedAnalysis(query.state) ? ' · across managers' : ''}
+      </Table.Td>
       <Table.Td>
         <time dateTime={query.savedAt}>{formatSavedAt(query.savedAt)}</time>
       </Table.Td>
       <Table.Td>{summarizeQuery(query.state)}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Anchor
-            size="sm"
-            fw={500}
-            renderRoot={(props) => (
-              <Link to="/q/$module" params={{ module }} hash={fragment} {...props} />
-            )}
-          >
-            Open
-          </Anchor>
+          <OpenLink state={query.state} />
           {!renaming && (
             <Button
               size="compact-sm"

@@ -1,6 +1,8 @@
 import { isPlainObject } from '#contract/query';
 import { filtersOf } from '#contract/request-body';
-import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import { describeAnalysis } from '../../lib/analysis-links.ts';
+import { isSavedAnalysis } from './saved-queries.ts';
+import type { SavedState } from './saved-queries.ts';
 
 /** The field conditions under `filter`, groups opened (an explicit stack: bodies may be deep). */
 function countConditions(filter: unknown): number {
@@ -15,7 +17,8 @@ function countConditions(filter: unknown): number {
 }
 
 /** A saved query in a few words for the list: "2 conditions · up to 50 rows", "Count only". */
-export function summarizeQuery(state: WorkspaceLink): string {
+export function summarizeQuery(state: SavedState): string {
+  if (isSavedAnalysis(state)) return describeAnalysis(state.analysis);
   const filters = filtersOf(state.body);
   const conditions = countConditions(filters.filter);
   const parts = [

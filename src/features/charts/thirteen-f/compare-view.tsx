@@ -1,8 +1,10 @@
-import { Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { PullStatus } from '../../../components/pull-status.tsx';
+import { ViewHeader } from '../../../components/view-header.tsx';
 import { SecurityAnchor } from '../../../components/security-link.tsx';
 import {
   latestPeriodOptions,
@@ -227,9 +229,12 @@ function ComparisonResults({
 export function CompareView({
   state,
   onChange,
+  actions,
 }: {
   state: CompareSearch;
   onChange: (next: CompareSearch) => void;
+  /** The page's actions on the view (save, copy link), beside its title. */
+  actions?: ReactNode;
 }) {
   const period = useComparedPeriod(state);
   const { a, b } = state;
@@ -249,14 +254,17 @@ export function CompareView({
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>Two managers side by side{period ? ` — ${formatDay(period)}` : ''}</Title>
-        <Text c="dimmed" size="sm">
-          {ready
-            ? `Each manager's 13F portfolio of the quarter${rowsA && rowsB ? `: ${String(rowsA.length)} and ${String(rowsB.length)} rows read` : ''}.`
-            : 'Pick two managers; the quarter is the latest both filed for unless you pick one.'}
-        </Text>
-      </div>
+      <ViewHeader
+        title={`Two managers side by side${period ? ` — ${formatDay(period)}` : ''}`}
+        subtitle={
+          <>
+            {ready
+              ? `Each manager's 13F portfolio of the quarter${rowsA && rowsB ? `: ${String(rowsA.length)} and ${String(rowsB.length)} rows read` : ''}.`
+              : 'Pick two managers; the quarter is the latest both filed for unless you pick one.'}
+          </>
+        }
+        actions={actions}
+      />
       <ComparePickers state={state} period={period} onChange={onChange} />
       {ready &&
         pending.map(({ who, reading, rows }) =>

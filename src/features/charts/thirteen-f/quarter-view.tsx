@@ -1,8 +1,10 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { PullStatus } from '../../../components/pull-status.tsx';
+import { ViewHeader } from '../../../components/view-header.tsx';
 import {
   periodSpanOptions,
   quarterBody,
@@ -184,9 +186,12 @@ function CompareButton({
 export function QuarterView({
   state,
   onChange,
+  actions,
 }: {
   state: QuarterState;
   onChange: (next: QuarterState) => void;
+  /** The page's actions on the view (save, copy link), beside its title. */
+  actions?: ReactNode;
 }) {
   const { periods, latest } = useQuarterPeriods();
   const period = state.period ?? latest;
@@ -221,18 +226,19 @@ export function QuarterView({
   );
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>
-          The quarter across managers{period ? ` — ${formatDay(period)}` : ''}
-        </Title>
-        <Text c="dimmed" size="sm">
-          What the managers bought, sold and hold, from every 13F row of the quarter
-          {pull.state === 'done'
-            ? `: ${fetchedSentence(pull)}, ${String(filers.length)} ${filers.length === 1 ? 'manager' : 'managers'}`
-            : ''}
-          .
-        </Text>
-      </div>
+      <ViewHeader
+        title={`The quarter across managers${period ? ` — ${formatDay(period)}` : ''}`}
+        subtitle={
+          <>
+            What the managers bought, sold and hold, from every 13F row of the quarter
+            {pull.state === 'done'
+              ? `: ${fetchedSentence(pull)}, ${String(filers.length)} ${filers.length === 1 ? 'manager' : 'managers'}`
+              : ''}
+            .
+          </>
+        }
+        actions={actions}
+      />
       <Group align="flex-end" wrap="wrap">
         <Select
           label="Quarter"

@@ -1,7 +1,9 @@
-import { Anchor, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { PullStatus } from '../../../components/pull-status.tsx';
+import { ViewHeader } from '../../../components/view-header.tsx';
 import { securityBody } from '../../../lib/across-managers-queries.ts';
 import { fetchedSentence, useBoundedPull } from '../../../lib/bounded-pull.ts';
 import { formatDay } from '../../../lib/dates.ts';
@@ -79,20 +81,10 @@ function HoldersTable({
 }
 
 /**
- * One security across managers (#20): its holders in a quarter, by value, each a link to the
- * manager's portfolio, the managers that sold out, and its quarters (holders, buyers, sellers).
- * Every row of the CUSIP is fetched through the ordinary query interface and aggregated here.
+ * Every row of the CUSIP, read with the bounded pull, as positions and quarters; the quarter
+ * shown (the one asked for when it has holders, else the latest that has) and the security's name.
  */
-export function SecurityView({
-  cusip,
-  period: chosenPeriod,
-  onPeriodChange,
-}: {
-  cusip: string;
-  /** The quarter shown; undefined: the latest with holders. */
-  period: string | undefined;
-  onPeriodChange: (period: string) => void;
-}) {
+function useSecurityQuarters(cusip: string, chosenPeriod: string | undefined) {
   const body = useMemo(() => securityBody(cusip), [cusip]);
   const { pull, cancel, retry } = useBoundedPull(body);
   const rows = pull.state === 'done' ? pull.rows : null;
@@ -105,6 +97,31 @@ export function SecurityView({
       : held.at(-1)?.period;
   const shares = positions.find((position) => position.security === cusip);
   const name = shares ? `${shares.ticker ? `${shares.ticker} · ` : ''}${shares.issuer}` : cusip;
+  return { pull, cancel, retry, positions, quarters, held, period, name };
+}
+
+/**
+ * One security across managers (#20): its holders in a quarter, by value, each a link to the
+ * manager's portfolio, the managers that sold out, and its quarters (holders, buyers, sellers).
+ * Every row of the CUSIP is fetched through the ordinary query interface and aggregated here.
+ */
+export function SecurityView({
+  cusip,
+  period: chosenPeriod,
+  onPeriodChange,
+  actions,
+}: {
+  cusip: string;
+  /** The page's actions on the view (save, copy link), beside its title. */
+  actions?: ReactNode;
+  /** The quarter shown; undefined: the latest with holders. */
+  period: string | undefined;
+  onPeriodChange: (period: string) => void;
+}) {
+  const { pull, cancel, retry, positions, quarters, held, period, name } = useSecurityQuarters(
+    cusip,
+    chosenPeriod,
+  );
 
   if (pull.state !== 'done') {
     return (
@@ -122,13 +139,16 @@ export function SecurityView({
   const { holders, soldOut } = securityHolders(positions, cusip, period);
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>{name}</Title>
-        <Text c="dimmed" size="sm">
-          CUSIP {cusip} · every filing of it: {fetchedSentence(pull)}, {quarters.length}{' '}
-          {quarters.length === 1 ? 'quarter' : 'quarters'}
-        </Text>
-      </div>
+      <ViewHeader
+        title={name}
+        subtitle={
+          <>
+            CUSIP {cusip} · every filing of it: {fetchedSentence(pull)}, {quarters.length}{' '}
+            {quarters.length === 1 ? 'quarter' : 'quarters'}
+          </>
+        }
+        actions={actions}
+      />
       <Group align="flex-end">
         <Select
           label="Quarter"
