@@ -1,5 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ENDING_SESSION_SERVER, MAIN_SERVER, SHORT_SESSION_SERVER } from './e2e/servers.ts';
+import {
+  ENDING_SESSION_SERVER,
+  MAIN_SERVER,
+  PROXY_SERVER,
+  SHORT_SESSION_SERVER,
+} from './e2e/servers.ts';
 import { chromiumLaunchOptions } from './testing/chromium.ts';
 
 // DEMO_TODAY: the demo's CRM rows are dated relative to "today"; a fixed one keeps every run's
@@ -28,7 +33,7 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  // Started in order: the first builds the production assets that both then serve.
+  // Started in order: the first builds the production assets that the others then serve.
   webServer: [
     {
       command: 'npm run build && tsx server/main.ts',
@@ -60,6 +65,14 @@ export default defineConfig({
         PORT: String(ENDING_SESSION_SERVER.port),
         REFRESH_TOKEN_TTL_SECONDS: String(ENDING_SESSION_SERVER.refreshTokenSeconds),
       },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'tsx server/main.ts',
+      url: `${PROXY_SERVER.url}/`,
+      env: { ...serverEnv, PORT: String(PROXY_SERVER.port), SERVICE_BASE_URL: MAIN_SERVER.url },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

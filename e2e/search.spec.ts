@@ -17,7 +17,7 @@ test('"/" then a ticker opens the security view: several real managers, a link t
   await expectNoSeriousA11yIssues(page);
   await apple.click();
 
-  await expect(page).toHaveURL(/\/security\?cusip=037833100&period=\d{4}-\d{2}-\d{2}$/);
+  await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByRole('heading', { name: 'AAPL · APPLE INC', exact: true })).toBeVisible();
   const holders = page.getByRole('table', { name: /^Holders at / });
   // One row per manager, each a link to its portfolio.

@@ -12,7 +12,7 @@ test('from the 13F starter, AAPL opens its security view: several real managers'
   await details.getByRole('link', { name: 'Holders of AAPL across managers' }).click();
 
   // The starter pins Berkshire's quarter; the view opens at it, Berkshire among the holders.
-  await expect(page).toHaveURL(/\/security\?cusip=037833100&period=2025-03-31$/);
+  await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=2025-03-31$/);
   const holders = page.getByRole('table', { name: 'Holders at Mar 31, 2025, largest first' });
   await expect(holders.getByRole('link', { name: 'BERKSHIRE HATHAWAY INC' })).toBeVisible();
   expect(await holders.getByRole('link').count()).toBeGreaterThanOrEqual(3);
@@ -23,6 +23,6 @@ test('the History tab’s holders chart opens the same view', async ({ page }) =
   await signIn(page, 'analyst', 'analyst-demo');
   await page.getByRole('tab', { name: 'History' }).click();
   await page.getByRole('link', { name: 'Holders of AAPL across managers' }).click();
-  await expect(page).toHaveURL(/\/security\?cusip=037833100&period=2025-03-31$/);
+  await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=2025-03-31$/);
   await expect(page.getByRole('heading', { name: 'AAPL · APPLE INC', exact: true })).toBeVisible();
 });

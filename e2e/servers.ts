@@ -23,3 +23,12 @@ export const ENDING_SESSION_SERVER = {
   url: `http://127.0.0.1:${String(port - 2)}`,
   refreshTokenSeconds: 280,
 };
+
+/**
+ * The same build in proxy mode, with the main server as its "vendor": the views across managers
+ * go through the proxy and the vendor's interface unchanged (#20).
+ */
+export const PROXY_SERVER = {
+  port: port - 3,
+  url: `http://127.0.0.1:${String(port - 3)}`,
+};

@@ -18,6 +18,7 @@ import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { returnAddress } from './safe-redirect.ts';
+import { parseSearch, stringifySearch } from './search-params.ts';
 
 /** What every route can reach. */
 export interface RouterContext {
@@ -128,6 +129,8 @@ export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
     context,
+    parseSearch,
+    stringifySearch,
     defaultNotFoundComponent: NotFoundPage,
     // Each route's failure stays inside its own outlet: the header and navigation remain.
     defaultErrorComponent: RouteError,

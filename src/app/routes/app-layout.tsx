@@ -22,6 +22,18 @@ import { useAppConfig } from '../../lib/app-config.ts';
 import classes from './skip-link.module.css';
 import { useRefusedModules } from './use-refused-modules.ts';
 
+/**
+ * The current page's link: blue 9 text, and blue 1 under the pointer (where it rests after the
+ * click). Mantine's defaults (blue 8 on a blue 2 hover) measure 3.6:1; these pass AA.
+ */
+const activeLinkVars = () => ({
+  root: {
+    '--nl-color': 'var(--mantine-color-blue-9)',
+    '--nl-hover': 'var(--mantine-color-blue-1)',
+  },
+  children: {},
+});
+
 /** The views across managers the navigation opens (a security's is opened from a security). */
 const ANALYSIS_NAVIGATION = [
   { to: '/quarter', label: 'A quarter across managers' },
@@ -45,6 +57,7 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
       {MODULE_IDS.map((id) => (
         <NavLink
           key={id}
+          vars={activeLinkVars}
           label={CATALOG[id].label}
           active={id === current}
           description={refused.has(id) ? 'Not in your subscription' : undefined}
@@ -65,6 +78,7 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
       {ANALYSIS_NAVIGATION.map((entry) => (
         <NavLink
           key={entry.to}
+          vars={activeLinkVars}
           label={entry.label}
           active={pathname === entry.to}
           onClick={onNavigate}
@@ -75,6 +89,7 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
       ))}
       <Divider my="xs" />
       <NavLink
+        vars={activeLinkVars}
         label="Saved queries"
         active={pathname === '/saved'}
         onClick={onNavigate}

@@ -1,0 +1,137 @@
+/**
+ * The views across managers (#20) as an analyst uses them: the quarter from the navigation, two
+ * managers picked and compared, the link shared with a colleague who is not signed in, saved as
+ * a named query, a bar opening a security, and the same views through the proxy.
+ */
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues, signIn } from './journey.ts';
+import { PROXY_SERVER } from './servers.ts';
+
+const LONE_PINE = 'LONE PINE CAPITAL LLC';
+const TIGER = 'TIGER GLOBAL MANAGEMENT LLC';
+/** The two compared at Dec 31, 2025, as the view's link writes them. */
+const COMPARISON = `/compare?${new URLSearchParams({ v: '1', a: LONE_PINE, b: TIGER, period: '2025-12-31' }).toString()}`;
+
+/** Picks a manager in the quarter view's Managers box by typing part of its name. */
+async function pickManager(page: Page, typed: string, name: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Managers' });
+  await box.fill(typed);
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+test('the quarter view: pick two managers, compare, share the link, open it signed out', async ({
+  page,
+  browser,
+  context,
+}) => {
+  test.slow();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await signIn(page, 'analyst', 'analyst-demo');
+  await page.getByRole('link', { name: 'A quarter across managers' }).click();
+  // The latest quarter with data, read whole.
+  await expect(
+    page.getByRole('heading', { name: /^The quarter across managers — \w{3} \d{1,2}, \d{4}$/ }),
+  ).toBeVisible();
+  await expect(page.getByText(/rows read in \d+ requests, \d+ managers/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Most bought' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  await page.getByRole('combobox', { name: 'Quarter' }).click();
+  await page.getByRole('option', { name: 'Dec 31, 2025' }).click();
+  await expect(page).toHaveURL(/[?&]period=2025-12-31/);
+  await pickManager(page, 'lone pine', LONE_PINE);
+  await pickManager(page, 'tiger', TIGER);
+  await page.keyboard.press('Escape');
+  // Every list now counts these two only.
+  const consensus = page.getByRole('region', { name: 'Consensus: held by the most managers' });
+  await consensus.getByRole('button', { name: 'Show data table' }).click();
+  const counts = await consensus
+    .getByRole('table')
+    .getByRole('row')
+    .evaluateAll((rows) => rows.slice(1).map((row) => row.children[2]?.textContent));
+  expect(counts.length).toBeGreaterThan(0);
+  expect(counts.every((count) => count === '1' || count === '2')).toBe(true);
+
+  await page.getByRole('button', { name: 'Compare the two managers' }).click();
+  await expect(page).toHaveURL(/\/compare\?v=1&a=LONE\+PINE.*&b=TIGER.*&period=2025-12-31$/);
+  await expect(
+    page.getByRole('heading', { name: 'Two managers side by side — Dec 31, 2025' }),
+  ).toBeVisible();
+  await expect(page.getByText('Similarity: overlap of weights')).toBeVisible();
+  const shared = page.getByRole('tab', { name: /^Both hold \(\d+\)$/ });
+  const sharedLabel = await shared.textContent();
+  await expect(page.getByRole('table', { name: 'Positions both hold' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // Share: the copied link is the view's address, and carries no token.
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(page.url());
+  expect(link).not.toMatch(/token/i);
+
+  const colleague = await browser.newContext();
+  const theirs = await colleague.newPage();
+  await theirs.goto(link);
+  await expect(theirs).toHaveURL(/\/login\?redirect=/);
+  await signIn(theirs, 'analyst', 'analyst-demo');
+  await expect(theirs).toHaveURL(link);
+  await expect(theirs.getByRole('tab', { name: sharedLabel ?? '' })).toBeVisible();
+  await expect(theirs.getByRole('combobox', { name: 'Manager A' })).toHaveValue(LONE_PINE);
+  await colleague.close();
+
+  // Back returns to the quarter and managers picked; Forward to the comparison.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/quarter\?/);
+  await expect(page.getByText(LONE_PINE).first()).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('tab', { name: sharedLabel ?? '' })).toBeVisible();
+});
+
+test('a comparison saves as a named query and opens from the saved list', async ({ page }) => {
+  const path = COMPARISON;
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByText('Similarity: overlap of weights')).toBeVisible();
+  await page.getByRole('button', { name: 'Save query' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save query' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Tiger cubs, Q4');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name: 'Saved queries' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Tiger cubs, Q4' });
+  await expect(row).toContainText('Two managers side by side');
+  await row.getByRole('link', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new URL(path, page.url()).toString());
+  await expect(page.getByText('Similarity: overlap of weights')).toBeVisible();
+});
+
+test('a bar of the quarter view opens that security across managers', async ({ page }) => {
+  await page.goto(`/login?redirect=${encodeURIComponent('/quarter?v=1&period=2025-12-31')}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  const consensus = page.getByRole('region', { name: 'Consensus: held by the most managers' });
+  await consensus.locator('.recharts-bar-rectangle').first().click();
+  await expect(page).toHaveURL(/\/security\?v=1&cusip=[0-9A-Z]{9}&period=2025-12-31$/);
+  await expect(
+    page.getByRole('table', { name: 'Holders at Dec 31, 2025, largest first' }),
+  ).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('through the proxy, the same views answer from the vendor’s interface', async ({ page }) => {
+  const path = COMPARISON;
+  await page.goto(`${PROXY_SERVER.url}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByText('Similarity: overlap of weights')).toBeVisible();
+  const proxied = await page.getByRole('tab', { name: /^Both hold/ }).textContent();
+  await page.goto(`${PROXY_SERVER.url}/quarter?v=1&period=2025-12-31`);
+  await expect(page.getByRole('region', { name: 'Most bought' })).toBeVisible();
+  const proxiedRead = await page.getByText(/rows read in/).textContent();
+
+  // The embedded service directly: the same figures.
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  await expect(page.getByRole('tab', { name: /^Both hold/ })).toHaveText(proxied ?? '');
+  await page.goto('/quarter?v=1&period=2025-12-31');
+  await expect(page.getByText(/rows read in/)).toHaveText(proxiedRead ?? '');
+});
