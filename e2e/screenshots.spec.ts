@@ -95,7 +95,7 @@ test('the saved-queries page', async ({ page }) => {
 });
 
 test('the security view of Apple (#20)', async ({ page }) => {
-  await signedIn(page, '/security?cusip=037833100&period=2025-09-30');
+  await signedIn(page, '/security?v=1&cusip=037833100&period=2025-09-30');
   await expect(
     page.getByRole('table', { name: 'Holders at Sep 30, 2025, largest first' }),
   ).toBeVisible();
@@ -103,6 +103,25 @@ test('the security view of Apple (#20)', async ({ page }) => {
     page.getByRole('figure', { name: /^Holders, buyers and sellers by quarter/ }),
   ).toBeVisible();
   await expectPicture(page, 'security-apple.png', true);
+});
+
+test('the quarter across managers (#20)', async ({ page }) => {
+  await signedIn(page, '/quarter?v=1&period=2025-12-31');
+  await expect(page.getByText(/3,056 rows read/)).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Largest new positions by weight' })).toBeVisible();
+  await expectPicture(page, 'quarter.png', true);
+});
+
+test('two managers side by side (#20)', async ({ page }) => {
+  const search = new URLSearchParams({
+    v: '1',
+    a: 'LONE PINE CAPITAL LLC',
+    b: 'TIGER GLOBAL MANAGEMENT LLC',
+    period: '2025-12-31',
+  });
+  await signedIn(page, `/compare?${search.toString()}`);
+  await expect(page.getByRole('table', { name: 'Positions both hold' })).toBeVisible();
+  await expectPicture(page, 'compare.png', true);
 });
 
 test.describe('at 1024×768', () => {

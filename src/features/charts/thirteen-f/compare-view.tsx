@@ -140,7 +140,7 @@ function ComparePickers({
       label={label}
       placeholder="Pick a manager"
       searchable
-      w={{ base: '100%', sm: 320 }}
+      w={{ base: '100%', sm: 270 }}
       data={[...new Set([...options, ...(state[key] ? [state[key]] : [])])]}
       value={state[key] ?? null}
       nothingFoundMessage="No manager of that name"

@@ -6,6 +6,8 @@ import type { NewPosition, RankedSecurity } from './across-managers.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
 
 const BAR_ROW = 24;
+/** A new position's label may take two lines (security · manager): its row has room for them. */
+const NEW_BAR_ROW = 32;
 const LABEL_WIDTH = 190;
 const LABEL_FONT = 11;
 /** A tooltip names at most this many managers; the data table names them all. */
@@ -112,7 +114,16 @@ export function RankedSecuritiesChart({
   );
 }
 
-/** A new position's bar: "Manager · Security". */
+/** A bar's label at most this long: the axis has room for one line; the tooltip says it all. */
+const LABEL_CHARACTERS = 34;
+
+function shortLabel(text: string): string {
+  return text.length <= LABEL_CHARACTERS
+    ? text
+    : `${text.slice(0, LABEL_CHARACTERS - 1).trimEnd()}…`;
+}
+
+/** A new position's bar: "Security · Manager", cut to one line. */
 interface NewBar extends NewPosition {
   readonly name: string;
   readonly length: number;
@@ -136,7 +147,7 @@ export function NewPositionsChart({
   const { ref, width } = useChartWidth();
   const bars: NewBar[] = entries.map((entry) => ({
     ...entry,
-    name: `${entry.label} · ${entry.filer}`,
+    name: shortLabel(`${entry.label} · ${entry.filer}`),
     length: (by === 'value' ? entry.value : entry.weight) ?? 0,
   }));
   const figure = (bar: NewPosition) =>
@@ -174,7 +185,7 @@ export function NewPositionsChart({
           <HorizontalBars
             data={bars}
             width={width}
-            rowHeight={BAR_ROW}
+            rowHeight={NEW_BAR_ROW}
             axisHeight={32}
             category={{ dataKey: 'name', width: LABEL_WIDTH + 60, fontSize: LABEL_FONT }}
             valueAxis={{
