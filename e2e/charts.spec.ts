@@ -94,7 +94,7 @@ test('a chart exports as SVG and PNG', async ({ page }) => {
   const weights = chart(page, /^Portfolio weights/);
   await expect(bars(weights)).toHaveCount(16);
 
-  await weights.getByRole('button', { name: 'Export' }).click();
+  await weights.getByRole('button', { name: 'Export chart' }).click();
   let downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'SVG (vector)' }).click();
   const svg = await downloading;
@@ -104,7 +104,7 @@ test('a chart exports as SVG and PNG', async ({ page }) => {
   expect(text).toContain('Portfolio weights — BERKSHIRE HATHAWAY INC · Mar 31, 2025');
   expect(text).toContain('AAPL');
 
-  await weights.getByRole('button', { name: 'Export' }).click();
+  await weights.getByRole('button', { name: 'Export chart' }).click();
   downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'PNG image' }).click();
   const png = await downloading;

@@ -26,3 +26,20 @@ test('the History tab’s holders chart opens the same view', async ({ page }) =
   await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=2025-03-31$/);
   await expect(page.getByRole('heading', { name: 'AAPL · APPLE INC', exact: true })).toBeVisible();
 });
+
+test('a weights bar, clicked, offers the same view; so does the CUSIP cell', async ({ page }) => {
+  await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings?run=starter')}`);
+  await signIn(page, 'analyst', 'analyst-demo');
+  const weights = page.getByRole('region', { name: /^Portfolio weights — BERKSHIRE/ });
+  await weights.locator('.recharts-bar-rectangle').first().click();
+  await weights.getByRole('link', { name: 'Holders of AAPL across managers' }).click();
+  await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=2025-03-31$/);
+  await page.goBack();
+
+  // The starter's rows carry no period: the CUSIP opens the latest quarter the security is held.
+  const table = page.getByRole('table', { name: 'Results' });
+  await table.getByRole('link', { name: '037833100' }).click();
+  await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100$/);
+  await expect(page.getByRole('heading', { name: 'AAPL · APPLE INC', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Row details' })).toHaveCount(0);
+});

@@ -44,21 +44,33 @@ export function SecurityViewLink({
   );
 }
 
-/** A security's name as a link to its view across managers in `period` (a table cell's link). */
+/**
+ * A security's name as a link to its view across managers, at `period` when it is a day (else
+ * the latest quarter it is held in): a table cell's link.
+ */
 export function SecurityAnchor({
   cusip,
   period,
   children,
 }: {
   cusip: string;
-  period: string;
+  period: unknown;
   children: string;
 }) {
+  const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
   return (
     <Anchor
       size="sm"
       renderRoot={(props) => (
-        <Link to="/security" search={{ v: ANALYSIS_LINK_VERSION, cusip, period }} {...props} />
+        <Link
+          to="/security"
+          search={{
+            v: ANALYSIS_LINK_VERSION,
+            cusip,
+            ...(day === undefined ? {} : { period: day }),
+          }}
+          {...props}
+        />
       )}
     >
       {children}

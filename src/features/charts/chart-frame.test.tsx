@@ -57,7 +57,7 @@ function setup() {
     </ChartFrame>,
   );
   const exportAs = async (item: 'PNG image' | 'SVG (vector)' | 'CSV of the data') => {
-    await view.user.click(screen.getByRole('button', { name: 'Export' }));
+    await view.user.click(screen.getByRole('button', { name: 'Export chart' }));
     await view.user.click(await screen.findByRole('menuitem', { name: item }));
   };
   return { ...view, downloads, exportAs };
@@ -95,7 +95,7 @@ describe('ChartFrame', () => {
 
   it('offers the image as PNG or SVG, and the data as CSV', async () => {
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(screen.getByRole('button', { name: 'Export chart' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'PNG image',

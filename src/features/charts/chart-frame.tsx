@@ -41,7 +41,7 @@ function ExportMenu({
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button size="compact-xs" variant="default">
-          Export
+          Export chart
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

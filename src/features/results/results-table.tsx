@@ -1,10 +1,12 @@
 import { Anchor, Box, Checkbox, Text } from '@mantine/core';
+import { CUSIP_PATTERN } from '../../lib/thirteen-f-targets.ts';
 import type { SortingState } from '@tanstack/react-table';
 import { useRef } from 'react';
 import type { CSSProperties } from 'react';
 import type { CellFormatter } from './format.ts';
 import type { ServiceRecord } from '#contract/response';
 import type { ResultColumn, RowNotes } from './result-column.ts';
+import { CusipLink } from './cusip-link.tsx';
 import { toggledSelection } from './row-selection.ts';
 import type { RowSelection } from './row-selection.ts';
 import classes from './results-table.module.css';
@@ -19,11 +21,14 @@ const SELECT_WIDTH = 34;
 
 function Cell({
   value,
+  period,
   column,
   format,
   pinned,
 }: {
   value: unknown;
+  /** The row's period of report, for a CUSIP's link. */
+  period: unknown;
   column: ResultColumn;
   format: CellFormatter;
   pinned: boolean;
@@ -37,12 +42,15 @@ function Cell({
     view.tone === 'positive' ? classes.positive : view.tone === 'negative' ? classes.negative : '',
     pinned ? classes.pinned : '',
   ].join(' ');
+  const cusip = column.field?.name === 'cusip' && typeof value === 'string' ? value : undefined;
   return (
     <td className={className} title={view.raw ?? view.text}>
       {href ? (
         <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
           {view.text}
         </Anchor>
+      ) : cusip !== undefined && CUSIP_PATTERN.test(cusip) ? (
+        <CusipLink cusip={cusip} period={period} text={view.text} />
       ) : (
         view.text
       )}
@@ -132,6 +140,7 @@ function ResultRow({
         <Cell
           key={column.id}
           value={record[column.id]}
+          period={record.periodofreport}
           column={column}
           format={format}
           pinned={at === 0}

@@ -16,6 +16,7 @@ import { HorizontalBars } from './horizontal-bars.tsx';
 import { weightsSummary } from './narratives.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { formatDay } from '../../../lib/dates.ts';
+import { SecurityViewLink } from '../../../components/security-link.tsx';
 
 const BAR_ROW = 24;
 const OTHER = '__other__';
@@ -210,6 +211,11 @@ export function WeightsChart({
   const positions = scope.fullPortfolio ?? scope.inResult;
   const weights = useMemo(() => portfolioWeights(positions, Number(topN)), [positions, topN]);
   const inResult = useShownInResult(weights, scope);
+  const bars = weightBars(weights, inResult, flags);
+  // The bar the table is filtered on, when it is one security: its holders across managers.
+  const chosenBar = bars.find(
+    (bar) => bar.key !== OTHER && sameRowFilter(weightBarFilter(bar, scope, weights), chosen),
+  );
   return (
     <ChartFrame
       title={`Portfolio weights — ${scope.filer} · ${formatDay(scope.period)}`}
@@ -220,7 +226,18 @@ export function WeightsChart({
         ...(scope.fetchedPortfolio ? [{ label: 'Not in this result', color: OUTSIDE }] : []),
         { label: 'Other holdings', color: seriesColor(0, true) },
       ]}
-      controls={<TopNControl topN={topN} onSettingsChange={onSettingsChange} />}
+      controls={
+        <>
+          {chosenBar && (
+            <SecurityViewLink
+              cusip={chosenBar.cusip}
+              period={scope.period}
+              label={chosenBar.label}
+            />
+          )}
+          <TopNControl topN={topN} onSettingsChange={onSettingsChange} />
+        </>
+      }
       summary={weightsSummary(weights, flags)}
       table={weightsTable(weights)}
     >
@@ -233,7 +250,7 @@ export function WeightsChart({
         </Text>
       </Group>
       <HorizontalBars
-        data={weightBars(weights, inResult, flags)}
+        data={bars}
         width={width}
         rowHeight={BAR_ROW}
         axisHeight={40}
