@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -14,11 +14,9 @@ import { ANALYSIS_LINK_VERSION } from '../../../lib/analysis-links.ts';
 import { fetchedSentence, useBoundedPull } from '../../../lib/bounded-pull.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useFieldValues } from '../../../lib/field-values.ts';
-import { STATUS_COLORS, PRIMARY } from '../colors.ts';
 import { quarterAcrossManagers } from './across-managers.ts';
-import type { QuarterAcrossManagers } from './across-managers.ts';
 import { toPositions } from './positions.ts';
-import { NewPositionsChart, RankedSecuritiesChart } from './quarter-charts.tsx';
+import { QuarterLists } from './quarter-lists.tsx';
 
 /** How many securities (or new positions) each list shows. */
 const LIST_LENGTH = 15;
@@ -52,72 +50,6 @@ function ManagerPicker({
       w={{ base: '100%', sm: 420 }}
       maxDropdownHeight={320}
     />
-  );
-}
-
-/** The quarter's five lists, each a chart whose bars open the security's view. */
-function QuarterLists({ lists, period }: { lists: QuarterAcrossManagers; period: string | null }) {
-  const navigate = useNavigate();
-  const onOpen = (cusip: string) => {
-    void navigate({
-      to: '/security',
-      search: { v: ANALYSIS_LINK_VERSION, cusip, ...(period ? { period } : {}) },
-    });
-  };
-  return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <RankedSecuritiesChart
-        title="Most bought"
-        verb="bought"
-        notes={['Securities by the number of managers that opened (NEW) or added to them.']}
-        entries={lists.mostBought}
-        color={STATUS_COLORS.NEW}
-        valueColumn="Combined value (USD)"
-        onOpen={(entry) => {
-          onOpen(entry.cusip);
-        }}
-      />
-      <RankedSecuritiesChart
-        title="Most sold"
-        verb="sold"
-        notes={[
-          'Securities by the number of managers that sold out of (SOLD OUT) or reduced them.',
-        ]}
-        entries={lists.mostSold}
-        color={STATUS_COLORS['SOLD OUT']}
-        valueColumn="Combined value still held (USD)"
-        onOpen={(entry) => {
-          onOpen(entry.cusip);
-        }}
-      />
-      <RankedSecuritiesChart
-        title="Consensus: held by the most managers"
-        verb="hold"
-        notes={['Securities by the number of managers holding them, with their combined value.']}
-        entries={lists.consensus}
-        color={PRIMARY}
-        valueColumn="Combined value (USD)"
-        onOpen={(entry) => {
-          onOpen(entry.cusip);
-        }}
-      />
-      <NewPositionsChart
-        by="value"
-        entries={lists.largestNewByValue}
-        color={STATUS_COLORS.NEW}
-        onOpen={(entry) => {
-          onOpen(entry.cusip);
-        }}
-      />
-      <NewPositionsChart
-        by="weight"
-        entries={lists.largestNewByWeight}
-        color={STATUS_COLORS.ADDED}
-        onOpen={(entry) => {
-          onOpen(entry.cusip);
-        }}
-      />
-    </SimpleGrid>
   );
 }
 
