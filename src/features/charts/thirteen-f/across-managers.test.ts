@@ -73,6 +73,21 @@ describe('securityHolders', () => {
       ['ALPHA', 'AAPL Call', 100],
     ]);
   });
+
+  it('flags a holder’s row as the filer charts do, against its position the quarter before', () => {
+    // BETA's KO: $10 a share at Q4; at Q1 a row of $400 for 4 shares is $100 (×10).
+    const flagged = toPositions([
+      row('BETA', Q4, 'KO', '191216100', 200, 20, null),
+      row('BETA', Q1, 'KO', '191216100', 400, 4, 'REDUCED'),
+      row('ALPHA', Q1, 'KO', '191216100', 400, 40, 'NEW'),
+    ]);
+    const { holders } = securityHolders(flagged, '191216100', Q1);
+    const flagsOf = (filer: string) =>
+      holders.find((holder) => holder.filer === filer)?.flags.map((flag) => flag.kind);
+    expect(flagsOf('BETA')).toEqual(['price-jump']);
+    // No quarter before for ALPHA in this security: NEW, no gap claimed.
+    expect(flagsOf('ALPHA')).toEqual([]);
+  });
 });
 
 describe('securityByQuarter', () => {

@@ -8,7 +8,16 @@
  * everywhere in the 13F charts. A SOLD OUT row is the filer's report that it no longer holds
  * the security: it counts as a seller, never as a holder.
  */
-import { compareText, isHeld, longValue, percentOf } from './positions.ts';
+import { positionFlags } from './flags.ts';
+import type { DataFlag } from './flags.ts';
+import {
+  compareText,
+  isHeld,
+  longValue,
+  percentOf,
+  positionKey,
+  previousQuarterEnd,
+} from './positions.ts';
 import type { HoldingStatus, Position } from './positions.ts';
 
 /** One manager's position in a security, as the security view lists its holders. */
@@ -20,6 +29,12 @@ export interface Holder {
   readonly weight: number | null;
   readonly status: HoldingStatus | null;
   readonly pctChange: number | null;
+  /**
+   * The data-quality flags of the row, as in the filer charts: unit change, price jump (against
+   * the filer's position in the quarter before), late or amended filing. Not the gap flag: one
+   * security's rows cannot tell a filer's missing quarter from a position it did not hold.
+   */
+  readonly flags: readonly DataFlag[];
 }
 
 const byValueThenName = (a: Holder, b: Holder) =>
@@ -36,6 +51,12 @@ export function securityHolders(
 ): { holders: Holder[]; soldOut: Holder[] } {
   const holders: Holder[] = [];
   const soldOut: Holder[] = [];
+  const before = previousQuarterEnd(period);
+  const previous = new Map(
+    positions
+      .filter((position) => position.security === security && position.period === before)
+      .map((position) => [positionKey(position.filer, before, security), position]),
+  );
   for (const position of positions) {
     if (position.security !== security || position.period !== period) continue;
     const holder = {
@@ -46,6 +67,7 @@ export function securityHolders(
       weight: position.weight,
       status: position.status,
       pctChange: position.pctChange,
+      flags: positionFlags(position, previous.get(positionKey(position.filer, before, security))),
     };
     if (isHeld(position)) holders.push(holder);
     else if (position.status === 'SOLD OUT') soldOut.push(holder);

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay } from '../../../lib/dates.ts';
 import { ChartFrame } from '../chart-frame.tsx';
+import { chosenShape } from '../chosen-bar.tsx';
 import { formatCount, formatUsd } from '../chart-format.ts';
 import { PRIMARY, STATUS_COLORS } from '../colors.ts';
 import { LegendLabel } from '../legend-label.tsx';
@@ -84,6 +85,8 @@ export function SecurityQuartersChart({
                 name={series.label}
                 fill={series.color}
                 isAnimationActive={false}
+                // The quarter the tables show: outlined, the others faded.
+                {...chosenShape(quarters, (quarter) => quarter.period === chosen)}
               />
             ))}
           </BarChart>

@@ -26,7 +26,8 @@ function row(filer: string, period: string, value: number, shares: number, statu
 }
 
 const records = [
-  row('BETA', Q1, 300, 3, 'ADDED'),
+  // $10 a share where Q4's row says $100: flagged as a price jump.
+  row('BETA', Q1, 300, 30, 'ADDED'),
   row('ALPHA', Q1, 900, 9, 'NEW'),
   row('GAMMA', Q1, 0, 0, 'SOLD OUT'),
   row('BETA', Q4, 200, 2, null),
@@ -78,6 +79,10 @@ describe('SecurityView', () => {
       'href',
       expect.stringMatching(/^\/q\/13f_holdings#s=/) as string,
     );
+    const flagged = within(holders).getByRole('row', { name: /^BETA/ });
+    expect(within(flagged).getAllByRole('cell').at(-1)).toHaveTextContent(
+      /^⚠ The implied price per share went from \$100\.00 to \$10\.00 \(÷10\)/,
+    );
     const soldOut = screen.getByRole('table', { name: 'Sold out at Mar 31, 2025' });
     expect(within(soldOut).getByText('GAMMA')).toBeVisible();
   });
@@ -106,7 +111,7 @@ describe('SecurityView', () => {
     expect(tableTexts(table)).toEqual([
       ['Quarter', 'Holders', 'Buyers', 'Sellers', 'Shares held', 'Value held (USD)'],
       ['Dec 31, 2024', '2', '0', '0', '3', '$300'],
-      ['Mar 31, 2025', '2', '2', '1', '12', '$1,200'],
+      ['Mar 31, 2025', '2', '2', '1', '39', '$1,200'],
     ]);
   });
 });

@@ -46,7 +46,7 @@ function HoldersTable({
   period: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover aria-label={caption}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -58,6 +58,7 @@ function HoldersTable({
             <Table.Th ta="right">Weight</Table.Th>
             <Table.Th ta="right">Change QoQ</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Data quality</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -72,6 +73,13 @@ function HoldersTable({
               <Table.Td ta="right">{formatWeight(holder.weight)}</Table.Td>
               <Table.Td ta="right">{formatChange(holder.pctChange)}</Table.Td>
               <Table.Td>{holder.status ?? '—'}</Table.Td>
+              <Table.Td maw={320}>
+                {holder.flags.map((flag) => (
+                  <Text key={flag.kind} size="xs" c="orange.9">
+                    ⚠ {flag.message}
+                  </Text>
+                ))}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
