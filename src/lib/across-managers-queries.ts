@@ -10,13 +10,22 @@ import { POSITION_FIELDS } from './thirteen-f-queries.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-/** Every row of one CUSIP (shares and options, every filer and quarter). */
-export function securityBody(cusip: string): QueryRequestBody {
+/**
+ * Every row of one CUSIP (shares and options, every filer), in every quarter or, when its whole
+ * history is too large to read, in one quarter and the one before (for the flags).
+ */
+export function securityBody(cusip: string, quarter?: string): QueryRequestBody {
+  const before = quarter === undefined ? [] : quarterEnds('0000-01-01', quarter).slice(0, 2);
   return {
     module: '13f_holdings',
     filters: {
       fields: POSITION_FIELDS,
-      filter: [{ cusip: { $equals: cusip } }],
+      filter: [
+        { cusip: { $equals: cusip } },
+        ...(before.length > 0
+          ? [{ $or: before.map((period) => ({ periodofreport: { $equals: period } })) }]
+          : []),
+      ],
       order_by: 'periodofreport:DESC',
     },
   };

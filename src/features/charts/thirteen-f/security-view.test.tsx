@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tableTexts } from '../../../../testing/chart-dom.ts';
-import { fakeFetch, pagedService } from '../../../../testing/fake-fetch.ts';
+import {
+  fakeFetch,
+  filteringService,
+  jsonResponse,
+  pagedService,
+} from '../../../../testing/fake-fetch.ts';
+import type { FakeAnswer } from '../../../../testing/fake-fetch.ts';
+import { PULL_LIMIT_ROWS } from '../../../lib/bounded-pull.ts';
 import { renderInRouter } from '../../../../testing/render.tsx';
 import { session } from '../../../lib/services.ts';
 import { SecurityView } from './security-view.tsx';
@@ -34,11 +41,9 @@ const records = [
   row('GAMMA', Q4, 100, 1, null),
 ];
 
-function setup(period?: string) {
+function setup(period?: string, answer: FakeAnswer = pagedService(records)) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
-  const fake = fakeFetch({
-    '/index.php/api/service': pagedService(records),
-  });
+  const fake = fakeFetch({ '/index.php/api/service': answer });
   vi.stubGlobal('fetch', fake.fetch);
   const onPeriodChange = vi.fn();
   const view = renderInRouter(() => (
@@ -113,5 +118,24 @@ describe('SecurityView', () => {
       ['Dec 31, 2024', '2', '0', '0', '3', '$300'],
       ['Mar 31, 2025', '2', '2', '1', '39', '$1,200'],
     ]);
+  });
+
+  it('reads one quarter and the one before when every quarter is too many rows', async () => {
+    const service = filteringService(records);
+    const answer: FakeAnswer = (call) => {
+      const body = JSON.parse(call.body) as { count_only?: boolean };
+      if (body.count_only && !call.body.includes('$or'))
+        return jsonResponse(200, { record_count: PULL_LIMIT_ROWS + 1 });
+      return service(call);
+    };
+    const first = setup(undefined, answer);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Too many rows to read here/);
+    await first.user.click(screen.getByRole('combobox', { name: 'Read one quarter' }));
+    await first.user.click(await screen.findByRole('option', { name: 'Mar 31, 2025' }));
+    expect(first.onPeriodChange).toHaveBeenCalledWith(Q1);
+    first.unmount();
+    setup(Q1, answer);
+    expect(await screen.findByText(/2 managers hold it at Mar 31, 2025/)).toBeVisible();
+    expect(screen.getByText(/its filings of one quarter and the one before/)).toBeVisible();
   });
 });

@@ -4,7 +4,12 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PullStatus } from '../../../components/pull-status.tsx';
 import { ViewHeader } from '../../../components/view-header.tsx';
-import { securityBody } from '../../../lib/across-managers-queries.ts';
+import {
+  periodSpanOptions,
+  quarterEnds,
+  securityBody,
+} from '../../../lib/across-managers-queries.ts';
+import { useQuery } from '@tanstack/react-query';
 import { fetchedSentence, useBoundedPull } from '../../../lib/bounded-pull.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { filerPortfolioBody } from '../../../lib/thirteen-f-targets.ts';
@@ -88,13 +93,39 @@ function HoldersTable({
   );
 }
 
+/** A quarter to read alone, when a security's every quarter is too much. */
+function QuarterPicker({ onPick }: { onPick: (period: string) => void }) {
+  const span = useQuery(periodSpanOptions());
+  const periods = span.data ? quarterEnds(span.data.first, span.data.last) : [];
+  return (
+    <Select
+      mt="sm"
+      label="Read one quarter"
+      placeholder="Pick a quarter"
+      w={220}
+      data={periods.map((end) => ({ value: end, label: formatDay(end) }))}
+      onChange={(next) => {
+        if (next) onPick(next);
+      }}
+    />
+  );
+}
+
 /**
  * Every row of the CUSIP, read with the bounded pull, as positions and quarters; the quarter
  * shown (the one asked for when it has holders, else the latest that has) and the security's name.
  */
 function useSecurityQuarters(cusip: string, chosenPeriod: string | undefined) {
-  const body = useMemo(() => securityBody(cusip), [cusip]);
-  const { pull, cancel, retry } = useBoundedPull(body);
+  const whole = useBoundedPull(useMemo(() => securityBody(cusip), [cusip]));
+  // Too many rows in every quarter (a vendor's most held stock): the quarter asked for only.
+  const tooLarge = whole.pull.state === 'too-large';
+  const narrowed = useBoundedPull(
+    useMemo(
+      () => (tooLarge && chosenPeriod ? securityBody(cusip, chosenPeriod) : null),
+      [tooLarge, cusip, chosenPeriod],
+    ),
+  );
+  const { pull, cancel, retry } = tooLarge && chosenPeriod ? narrowed : whole;
   const rows = pull.state === 'done' ? pull.rows : null;
   const positions = useMemo(() => toPositions(rows ?? []), [rows]);
   const quarters = useMemo(() => securityByQuarter(positions, cusip), [positions, cusip]);
@@ -105,7 +136,7 @@ function useSecurityQuarters(cusip: string, chosenPeriod: string | undefined) {
       : held.at(-1)?.period;
   const shares = positions.find((position) => position.security === cusip);
   const name = shares ? `${shares.ticker ? `${shares.ticker} · ` : ''}${shares.issuer}` : cusip;
-  return { pull, cancel, retry, positions, quarters, held, period, name };
+  return { pull, cancel, retry, positions, quarters, held, period, name, tooLarge };
 }
 
 /**
@@ -126,18 +157,17 @@ export function SecurityView({
   period: string | undefined;
   onPeriodChange: (period: string) => void;
 }) {
-  const { pull, cancel, retry, positions, quarters, held, period, name } = useSecurityQuarters(
-    cusip,
-    chosenPeriod,
-  );
+  const { pull, cancel, retry, positions, quarters, held, period, name, tooLarge } =
+    useSecurityQuarters(cusip, chosenPeriod);
 
   if (pull.state !== 'done') {
     return (
       <PullStatus
         pull={pull}
-        what={`every filing of CUSIP ${cusip}`}
+        what={`every filing of CUSIP ${cusip}${tooLarge && chosenPeriod ? ` in ${formatDay(chosenPeriod)} and the quarter before` : ''}`}
         onCancel={cancel}
         onRetry={retry}
+        narrow={<QuarterPicker onPick={onPeriodChange} />}
       />
     );
   }
@@ -151,7 +181,11 @@ export function SecurityView({
         title={name}
         subtitle={
           <>
-            CUSIP {cusip} · every filing of it: {fetchedSentence(pull)}, {quarters.length}{' '}
+            CUSIP {cusip} ·{' '}
+            {tooLarge
+              ? 'its filings of one quarter and the one before (the whole history is too large to read)'
+              : 'every filing of it'}
+            : {fetchedSentence(pull)}, {quarters.length}{' '}
             {quarters.length === 1 ? 'quarter' : 'quarters'}
           </>
         }
