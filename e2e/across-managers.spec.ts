@@ -93,6 +93,19 @@ test('the quarter view: pick two managers, compare, share the link, open it sign
   await expect(page.getByText(LONE_PINE).first()).toBeVisible();
   await page.goForward();
   await expect(page.getByRole('tab', { name: sharedLabel ?? '' })).toBeVisible();
+  // A reload keeps it too.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: sharedLabel ?? '' })).toBeVisible();
+});
+
+test('the navigation’s security entry says how to find one', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, 'analyst', 'analyst-demo');
+  await page.getByRole('link', { name: 'A security’s holders' }).click();
+  await expect(page.getByRole('heading', { name: 'A security across managers' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await page.getByRole('link', { name: 'the quarter across managers' }).click();
+  await expect(page).toHaveURL(/\/quarter\?v=1$/);
 });
 
 test('a comparison saves as a named query and opens from the saved list', async ({ page }) => {
