@@ -1,9 +1,28 @@
 import { Anchor, Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import type { ComponentPropsWithoutRef } from 'react';
 import { ANALYSIS_LINK_VERSION } from '../lib/analysis-links.ts';
+import type { SecuritySearch } from '../lib/analysis-links.ts';
 import { CUSIP_PATTERN } from '../lib/thirteen-f-targets.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The router link to a security's view, at `period` when it is a day (else the latest quarter it
+ * is held in), rendering a Mantine button's or anchor's own element props.
+ */
+function securityRoot(cusip: string, period: unknown) {
+  const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
+  const search: SecuritySearch = {
+    v: ANALYSIS_LINK_VERSION,
+    cusip,
+    ...(day === undefined ? {} : { period: day }),
+  };
+  // A render function (Mantine calls it), not a component: nothing remounts.
+  return (props: ComponentPropsWithoutRef<'a'>) => (
+    <Link to="/security" search={search} {...props} />
+  );
+}
 
 /**
  * "Holders of AAPL across managers": the security view of a 13F row's CUSIP, at its quarter when
@@ -21,33 +40,15 @@ export function SecurityViewLink({
 }) {
   const code = typeof cusip === 'string' ? cusip.trim().toUpperCase() : '';
   if (!CUSIP_PATTERN.test(code)) return null;
-  const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
   const name = typeof label === 'string' && label.trim() !== '' ? label.trim() : code;
   return (
-    <Button
-      size="xs"
-      variant="light"
-      renderRoot={(props) => (
-        <Link
-          to="/security"
-          search={{
-            v: ANALYSIS_LINK_VERSION,
-            cusip: code,
-            ...(day === undefined ? {} : { period: day }),
-          }}
-          {...props}
-        />
-      )}
-    >
+    <Button size="xs" variant="light" renderRoot={securityRoot(code, period)}>
       Holders of {name} across managers
     </Button>
   );
 }
 
-/**
- * A security's name as a link to its view across managers, at `period` when it is a day (else
- * the latest quarter it is held in): a table cell's link.
- */
+/** A security's name as a link to its view across managers (a table cell's link). */
 export function SecurityAnchor({
   cusip,
   period,
@@ -57,22 +58,8 @@ export function SecurityAnchor({
   period: unknown;
   children: string;
 }) {
-  const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
   return (
-    <Anchor
-      size="sm"
-      renderRoot={(props) => (
-        <Link
-          to="/security"
-          search={{
-            v: ANALYSIS_LINK_VERSION,
-            cusip,
-            ...(day === undefined ? {} : { period: day }),
-          }}
-          {...props}
-        />
-      )}
-    >
+    <Anchor size="sm" renderRoot={securityRoot(cusip, period)}>
       {children}
     </Anchor>
   );

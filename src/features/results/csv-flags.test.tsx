@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceRecord } from '#contract/response';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { parseRfc4180 } from '../../../testing/rfc4180.ts';
+import { withTableLayout } from '../../../testing/table-layout.ts';
 import { session } from '../../lib/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 
@@ -59,16 +60,7 @@ function setup(withNotes: boolean) {
   );
 }
 
-// jsdom lays nothing out; the virtualised table needs a scroller with a height to show rows.
-const layout = ['clientHeight', 'clientWidth'] as const;
-beforeAll(() => {
-  for (const property of layout) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of layout) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
+withTableLayout();
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { renderInRouter } from '../../../testing/render.tsx';
+import { withTableLayout } from '../../../testing/table-layout.ts';
 import { session } from '../../lib/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 
@@ -10,16 +11,7 @@ const records = [
   { nameofissuer: 'A BAD CODE', cusip: '=HYPERLINK', periodofreport: '2025-03-31' },
 ];
 
-// jsdom lays nothing out; the virtualised table needs a scroller with a height to show rows.
-const layout = ['clientHeight', 'clientWidth'] as const;
-beforeAll(() => {
-  for (const property of layout) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of layout) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
+withTableLayout();
 afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { withTableLayout } from '../../../testing/table-layout.ts';
 import { session } from '../../lib/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 
@@ -37,16 +38,7 @@ const pagesOfTwenty: FakeAnswer = (call) => {
   return jsonResponse(200, UPDATES.slice(offset, offset + 20));
 };
 
-// jsdom lays nothing out; the virtualised table needs a scroller with a height to show rows.
-const layout = ['clientHeight', 'clientWidth'] as const;
-beforeAll(() => {
-  for (const property of layout) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 900 });
-  }
-});
-afterAll(() => {
-  for (const property of layout) Reflect.deleteProperty(HTMLElement.prototype, property);
-});
+withTableLayout(900);
 afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { withTableLayout } from '../../../testing/table-layout.ts';
 import { session } from '../../lib/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 import type { TableView } from './table-state.ts';
@@ -38,18 +39,7 @@ const records = [
   { name: '<img src=x onerror=alert(1)>', url: ' https://spaced.example.com', createddate: null },
 ];
 
-// jsdom lays nothing out; the virtualised table needs a scroller with a height to show rows.
-const layout = ['clientHeight', 'clientWidth'] as const;
-beforeAll(() => {
-  for (const property of layout) {
-    Object.defineProperty(HTMLElement.prototype, property, { configurable: true, get: () => 600 });
-  }
-});
-afterAll(() => {
-  for (const property of layout) {
-    Reflect.deleteProperty(HTMLElement.prototype, property);
-  }
-});
+withTableLayout();
 
 afterEach(() => {
   vi.useRealTimers();
