@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { formatDay } from '../../../lib/dates.ts';
 import { ChartFrame } from '../chart-frame.tsx';
 import { chosenShape } from '../chosen-bar.tsx';
-import { formatCount, formatUsd } from '../chart-format.ts';
+import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, STATUS_COLORS } from '../colors.ts';
 import { LegendLabel } from '../legend-label.tsx';
 import { useChartWidth } from '../use-chart-width.ts';
@@ -89,6 +89,75 @@ export function SecurityQuartersChart({
                 {...chosenShape(quarters, (quarter) => quarter.period === chosen)}
               />
             ))}
+          </BarChart>
+        )}
+      </Box>
+    </ChartFrame>
+  );
+}
+
+/** The value the managers in the data held of a security, quarter by quarter, with the shares. */
+export function SecurityValueChart({
+  name,
+  quarters,
+  chosen,
+}: {
+  name: string;
+  quarters: readonly SecurityQuarter[];
+  chosen: string;
+}) {
+  const { ref, width } = useChartWidth();
+  const shown = quarters.find((quarter) => quarter.period === chosen) ?? quarters.at(-1);
+  const most = [...quarters].sort((a, b) => b.value - a.value)[0];
+  return (
+    <ChartFrame
+      title={`Value and shares held by quarter — ${name}`}
+      notes={[
+        'The sum over the managers holding it that quarter (shares only; options are in the table of holders). Values as filed: before 2023 in thousands, scaled.',
+      ]}
+      summary={
+        shown && most
+          ? `${name}: ${formatUsd(shown.value)} held (${formatCount(shown.shares)} shares) at ${formatDay(shown.period)}; the most, ${formatUsd(most.value)}, at ${formatDay(most.period)}.`
+          : `No quarter of ${name} to chart.`
+      }
+      legend={[{ label: 'Value held (USD)', color: PRIMARY }]}
+      table={{
+        columns: ['Quarter', 'Value held (USD)', 'Shares held', 'Holders'],
+        rows: quarters.map((quarter) => [
+          formatDay(quarter.period),
+          formatUsd(quarter.value),
+          formatCount(quarter.shares),
+          quarter.holders,
+        ]),
+      }}
+    >
+      <Box ref={ref}>
+        {width !== undefined && width > 0 && (
+          <BarChart
+            width={width}
+            height={220}
+            data={[...quarters]}
+            margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
+          >
+            <CartesianGrid vertical={false} strokeDasharray="3 3" />
+            <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+            <YAxis width={64} tickFormatter={(value: number) => formatUsdCompact(value)} />
+            <Tooltip
+              labelFormatter={(period: unknown) =>
+                typeof period === 'string' ? formatDay(period) : ''
+              }
+              formatter={(value: unknown, _name: unknown, item: { payload?: SecurityQuarter }) => [
+                `${formatUsd(Number(value))} (${formatCount(item.payload?.shares ?? null)} shares)`,
+                'Value held',
+              ]}
+            />
+            <Bar
+              dataKey="value"
+              name="Value held (USD)"
+              fill={PRIMARY}
+              isAnimationActive={false}
+              {...chosenShape(quarters, (quarter) => quarter.period === chosen)}
+            />
           </BarChart>
         )}
       </Box>

@@ -118,6 +118,17 @@ describe('SecurityView', () => {
       ['Dec 31, 2024', '2', '0', '0', '3', '$300'],
       ['Mar 31, 2025', '2', '2', '1', '39', '$1,200'],
     ]);
+    const valueTitle = 'Value and shares held by quarter — AAPL · APPLE INC';
+    const value = screen.getByRole('region', { name: valueTitle });
+    expect(within(value).getByRole('figure', { name: valueTitle })).toHaveAccessibleDescription(
+      'AAPL · APPLE INC: $1,200 held (39 shares) at Mar 31, 2025; the most, $1,200, at Mar 31, 2025.',
+    );
+    await user.click(within(value).getByRole('button', { name: 'Show data table' }));
+    expect(tableTexts(within(value).getByRole('table', { name: /: data$/ }))).toEqual([
+      ['Quarter', 'Value held (USD)', 'Shares held', 'Holders'],
+      ['Dec 31, 2024', '$300', '3', '2'],
+      ['Mar 31, 2025', '$1,200', '39', '2'],
+    ]);
   });
 
   it('reads one quarter and the one before when every quarter is too many rows', async () => {

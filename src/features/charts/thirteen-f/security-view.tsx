@@ -1,4 +1,4 @@
-import { Anchor, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
@@ -16,9 +16,9 @@ import { filerPortfolioBody } from '../../../lib/thirteen-f-targets.ts';
 import { encodeWorkspaceLink } from '../../../lib/workspace-link.ts';
 import { formatChange, formatCount, formatUsd, formatWeight } from '../chart-format.ts';
 import { securityByQuarter, securityHolders } from './across-managers.ts';
-import type { Holder } from './across-managers.ts';
+import type { Holder, SecurityQuarter } from './across-managers.ts';
 import { toPositions } from './positions.ts';
-import { SecurityQuartersChart } from './security-quarters-chart.tsx';
+import { SecurityQuartersChart, SecurityValueChart } from './security-quarters-chart.tsx';
 
 /**
  * A flag's text: a dark orange that reads as a warning and passes AA on the striped rows
@@ -145,6 +145,42 @@ function useSecurityQuarters(cusip: string, chosenPeriod: string | undefined) {
   return { pull, cancel, retry, positions, quarters, held, period, name, tooLarge };
 }
 
+/** The quarter shown, among those the security is held in, and how many hold it then. */
+function QuarterChoice({
+  period,
+  held,
+  holders,
+  soldOut,
+  onPeriodChange,
+}: {
+  period: string;
+  held: readonly SecurityQuarter[];
+  holders: number;
+  soldOut: number;
+  onPeriodChange: (period: string) => void;
+}) {
+  return (
+    <Group align="flex-end">
+      <Select
+        label="Quarter"
+        w={180}
+        allowDeselect={false}
+        value={period}
+        data={[...held]
+          .reverse()
+          .map((quarter) => ({ value: quarter.period, label: formatDay(quarter.period) }))}
+        onChange={(next) => {
+          if (next) onPeriodChange(next);
+        }}
+      />
+      <Text size="sm" role="status">
+        {holders} {holders === 1 ? 'manager holds' : 'managers hold'} it at {formatDay(period)}
+        {soldOut > 0 ? `; ${String(soldOut)} sold out that quarter` : ''}.
+      </Text>
+    </Group>
+  );
+}
+
 /**
  * One security across managers (#20): its holders in a quarter, by value, each a link to the
  * manager's portfolio, the managers that sold out, and its quarters (holders, buyers, sellers).
@@ -197,25 +233,13 @@ export function SecurityView({
         }
         actions={actions}
       />
-      <Group align="flex-end">
-        <Select
-          label="Quarter"
-          w={180}
-          allowDeselect={false}
-          value={period}
-          data={[...held]
-            .reverse()
-            .map((quarter) => ({ value: quarter.period, label: formatDay(quarter.period) }))}
-          onChange={(next) => {
-            if (next) onPeriodChange(next);
-          }}
-        />
-        <Text size="sm" role="status">
-          {holders.length} {holders.length === 1 ? 'manager holds' : 'managers hold'} it at{' '}
-          {formatDay(period)}
-          {soldOut.length > 0 ? `; ${String(soldOut.length)} sold out that quarter` : ''}.
-        </Text>
-      </Group>
+      <QuarterChoice
+        period={period}
+        held={held}
+        holders={holders.length}
+        soldOut={soldOut.length}
+        onPeriodChange={onPeriodChange}
+      />
       <HoldersTable
         caption={`Holders at ${formatDay(period)}, largest first`}
         holders={holders}
@@ -228,7 +252,10 @@ export function SecurityView({
           period={period}
         />
       )}
-      <SecurityQuartersChart name={name} quarters={quarters} chosen={period} />
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+        <SecurityQuartersChart name={name} quarters={quarters} chosen={period} />
+        <SecurityValueChart name={name} quarters={quarters} chosen={period} />
+      </SimpleGrid>
     </Stack>
   );
 }
