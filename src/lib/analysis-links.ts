@@ -59,11 +59,11 @@ export const compareSearchSchema = z.object({
 });
 
 export type SecuritySearch = z.infer<typeof securitySearchSchema>;
-export type QuarterSearch = z.infer<typeof quarterSearchSchema>;
+
 export type CompareSearch = z.infer<typeof compareSearchSchema>;
 
 /** A view across managers, as a saved query keeps it: which view, and its search. */
-export const analysisLinkSchema = z.discriminatedUnion('view', [
+const analysisLinkSchema = z.discriminatedUnion('view', [
   z.object({ view: z.literal('security'), search: securitySearchSchema }),
   z.object({ view: z.literal('quarter'), search: quarterSearchSchema }),
   z.object({ view: z.literal('compare'), search: compareSearchSchema }),
