@@ -9,6 +9,14 @@ import { LegendLabel } from '../legend-label.tsx';
 import { useChartWidth } from '../use-chart-width.ts';
 import type { SecurityQuarter } from './across-managers.ts';
 
+/**
+ * The data holds different managers in different quarters (a filer's filings start or end in
+ * it): Apple's value held falls by nine tenths after Mar 31, 2025 because Berkshire's filings in
+ * the demo end there, not because anyone sold.
+ */
+const COVERAGE_NOTE =
+  'The managers in the data differ by quarter: a step can be a manager’s filings starting or ending in the data, not a trade.';
+
 /** The three series, each with its colour: recharts draws black where a bar is given none. */
 const SERIES = [
   { key: 'holders', label: 'Holders', color: PRIMARY },
@@ -46,6 +54,7 @@ export function SecurityQuartersChart({
       title={`Holders, buyers and sellers by quarter — ${name}`}
       notes={[
         'Every filing of this CUSIP in the data, fetched for this view; a manager counts once per quarter for the shares and once per option it reports.',
+        COVERAGE_NOTE,
       ]}
       summary={summaryOf(name, quarters, chosen)}
       legend={SERIES.map((series) => ({ label: series.label, color: series.color }))}
@@ -114,6 +123,7 @@ export function SecurityValueChart({
       title={`Value and shares held by quarter — ${name}`}
       notes={[
         'The sum over the managers holding it that quarter (shares only; options are in the table of holders). Values as filed: before 2023 in thousands, scaled.',
+        COVERAGE_NOTE,
       ]}
       summary={
         shown && most
