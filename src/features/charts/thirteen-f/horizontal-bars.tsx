@@ -48,7 +48,10 @@ interface HorizontalBarsProps<T> {
   readonly axisHeight: number;
   readonly category: CategoryAxis<T>;
   /** The number axis' scale and tick labels. */
-  readonly valueAxis: Pick<XAxisProps, 'unit' | 'domain' | 'ticks' | 'tickFormatter'>;
+  readonly valueAxis: Pick<
+    XAxisProps,
+    'unit' | 'domain' | 'ticks' | 'tickFormatter' | 'allowDecimals'
+  >;
   readonly series: readonly BarSeries<T>[];
   readonly tooltip: BarsTooltip<T>;
   /** Draws the zero line, for bars that run both ways. */

@@ -27,6 +27,20 @@ function namesLine(managers: readonly string[]): string {
   return more > 0 ? `${shown} and ${String(more)} more` : shown;
 }
 
+/** The ranking in a sentence: the leader and the two after it. */
+function rankedSummary(bars: readonly RankedBar[], verb: string): string {
+  const [first] = bars;
+  return first
+    ? `${first.label} leads: ${plural(first.count, 'manager')} ${verb} it` +
+        (bars.length > 1
+          ? `; then ${bars
+              .slice(1, 3)
+              .map((bar) => `${bar.label} (${formatCount(bar.count)})`)
+              .join(' and ')}.`
+          : '.')
+    : `No security was ${verb === 'hold' ? 'held' : verb} by these managers this quarter.`;
+}
+
 /**
  * Securities ranked by how many managers did something with them this quarter (bought, sold,
  * held): one bar each, its managers named on hover and in the data table; a click opens the
@@ -53,16 +67,7 @@ export function RankedSecuritiesChart({
 }) {
   const { ref, width } = useChartWidth();
   const bars: RankedBar[] = entries.map((entry) => ({ ...entry, count: entry.managers.length }));
-  const [first] = bars;
-  const summary = first
-    ? `${first.label} leads: ${plural(first.count, 'manager')} ${verb} it` +
-      (bars.length > 1
-        ? `; then ${bars
-            .slice(1, 3)
-            .map((bar) => `${bar.label} (${formatCount(bar.count)})`)
-            .join(' and ')}.`
-        : '.')
-    : `No security was ${verb === 'hold' ? 'held' : verb} by these managers this quarter.`;
+  const summary = rankedSummary(bars, verb);
   return (
     <ChartFrame
       title={title}
@@ -94,7 +99,11 @@ export function RankedSecuritiesChart({
             rowHeight={BAR_ROW}
             axisHeight={32}
             category={{ dataKey: 'label', width: LABEL_WIDTH, fontSize: LABEL_FONT }}
-            valueAxis={{ tickFormatter: (value: number) => formatCount(value) }}
+            // Counts of managers: whole ticks only (1, 2, 3, never 0.5 shown as 1).
+            valueAxis={{
+              tickFormatter: (value: number) => formatCount(value),
+              allowDecimals: false,
+            }}
             series={[{ dataKey: 'count', name: 'Managers', fill: color }]}
             valueLabels={(value) => formatCount(value)}
             tooltip={{

@@ -1,4 +1,13 @@
-import { Anchor, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
@@ -84,12 +93,17 @@ function HoldersTable({
               <Table.Td ta="right">{formatWeight(holder.weight)}</Table.Td>
               <Table.Td ta="right">{formatChange(holder.pctChange)}</Table.Td>
               <Table.Td>{holder.status ?? '—'}</Table.Td>
-              <Table.Td maw={320}>
-                {holder.flags.map((flag) => (
-                  <Text key={flag.kind} size="xs" c={FLAG_TEXT}>
-                    ⚠ {flag.message}
-                  </Text>
-                ))}
+              <Table.Td maw={260}>
+                {holder.flags.map((flag) => {
+                  // The flag's first clause in view; the rest on hover and for screen readers.
+                  const [first = '', ...rest] = flag.message.split(': ');
+                  return (
+                    <Text key={flag.kind} size="xs" c={FLAG_TEXT} title={flag.message}>
+                      ⚠ {first}
+                      {rest.length > 0 && <VisuallyHidden>: {rest.join(': ')}</VisuallyHidden>}
+                    </Text>
+                  );
+                })}
               </Table.Td>
             </Table.Tr>
           ))}
