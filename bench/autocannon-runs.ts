@@ -27,8 +27,14 @@ export function startServer(
   timeoutMs = 60_000,
 ): Promise<ServerChild> {
   // `node --import tsx`, not the tsx CLI: the child's pid is then the server's own.
+  // BENCH_PROFILE_ROLE=proxy (or embedded, stub): that child writes a V8 CPU profile into
+  // BENCH_PROFILE_DIR (default ./profiles) when it exits, for `--cpu-prof`-style profiling.
+  const profile =
+    process.env.BENCH_PROFILE_ROLE === spec.role
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? 'profiles'}`]
+      : [];
   const child = fork(SCRIPT, [JSON.stringify(spec)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pid = child.pid ?? 0;

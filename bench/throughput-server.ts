@@ -3,6 +3,7 @@
  * generator does not share its event loop. Forked with an IPC channel and one JSON argument:
  *
  *   { "role": "stub" }                         a bare node:http upstream with fixed answers
+ *   { "role": "stub", "delayMs": "200" }       the same, answering each request after 200 ms
  *   { "role": "bare", "body": "<json text>" }  a bare node:http server answering any POST with body
  *   { "role": "proxy", "upstream": "http://127.0.0.1:<port>" }  our app in upstream-proxy mode
  *   { "role": "embedded" }                     our app in embedded mode (seeds the demo database)
@@ -19,7 +20,7 @@ import { loadServiceData } from '../server/embedded/load-data.ts';
 import { createLogger } from '../server/log.ts';
 
 type Role =
-  | { role: 'stub' }
+  | { role: 'stub'; delayMs?: string }
   | { role: 'bare'; body: string }
   | { role: 'proxy'; upstream: string }
   | { role: 'embedded'; thirteenFRows?: string };
@@ -42,25 +43,30 @@ function stubQueryAnswer(): string {
   return JSON.stringify({ records, next_offset: 8 });
 }
 
-function answerWith(route: (request: IncomingMessage) => string | undefined) {
+function answerWith(route: (request: IncomingMessage) => string | undefined, delayMs = 0) {
   return (request: IncomingMessage, response: ServerResponse) => {
     // Read (and drop) the body before answering, as any real server must.
     request.resume();
     request.on('end', () => {
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
+    });
+    function answer() {
       const text = request.method === 'POST' ? route(request) : undefined;
       response.writeHead(text === undefined ? 404 : 200, {
         'Content-Type': 'application/json; charset=utf-8',
         'Content-Length': text === undefined ? 2 : Buffer.byteLength(text),
       });
       response.end(text ?? '{}');
-    });
+    }
   };
 }
 
 async function listenBare(
   route: (request: IncomingMessage) => string | undefined,
+  delayMs = 0,
 ): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = createServer({ keepAliveTimeout: 5_000 }, answerWith(route));
+  const server = createServer({ keepAliveTimeout: 5_000 }, answerWith(route, delayMs));
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
   const address = server.address();
   return {
@@ -85,12 +91,14 @@ async function start(): Promise<{ port: number; close: () => Promise<void> }> {
         expires_in: 3600,
         refresh_token: 'stub-refresh-token-0123456789abcdef',
       });
-      return listenBare(({ url }) =>
-        url === '/index.php/api/service'
-          ? query
-          : url === '/index.php/api/oauth2'
-            ? token
-            : undefined,
+      return listenBare(
+        ({ url }) =>
+          url === '/index.php/api/service'
+            ? query
+            : url === '/index.php/api/oauth2'
+              ? token
+              : undefined,
+        Number(spec.delayMs ?? 0),
       );
     }
     case 'bare':
