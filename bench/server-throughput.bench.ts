@@ -55,6 +55,11 @@ const queryRequest = (headers: Record<string, string>, body = metroBody) => ({
 });
 const goals: boolean[] = [];
 
+/** A figure printed for information, beside the goals but not one of them. */
+function reportLine(name: string, value: string): void {
+  console.log(`${name.padEnd(46)}${value.padStart(12)}   report only (retired goal, see #21)`);
+}
+
 async function proxyOverhead(): Promise<void> {
   const stub = await spawn({ role: 'stub' });
   const proxy = await spawn({ role: 'proxy', upstream: stub.url });
@@ -97,14 +102,9 @@ async function proxyOverhead(): Promise<void> {
   goals.push(
     goalLine('proxy: added p50 (proxied − direct)', formatMs(added), '≤ 1 ms', added <= 1),
   );
-  goals.push(
-    goalLine(
-      'proxy: throughput proxied / direct',
-      (p.rps / d.rps).toFixed(2),
-      '≥ 0.70',
-      p.rps / d.rps >= 0.7,
-    ),
-  );
+  // Retired by #21 (bench/slow-upstream.bench.ts has the proxy's goals now): a proxy does at
+  // least twice its stub's HTTP work on the same two cores, so no proxy could meet 0.7 ×.
+  reportLine('proxy: throughput proxied / direct', (p.rps / d.rps).toFixed(2));
   goals.push(
     goalLine('proxy: errors', String(d.errors + p.errors), '0', d.errors + p.errors === 0),
   );
@@ -131,14 +131,9 @@ async function embeddedVsBare(embedded: ServerChild, token: string): Promise<voi
   await bare.close();
   if (!b || !e) throw new Error('missing runs');
   console.log('');
-  goals.push(
-    goalLine(
-      'embedded: throughput embedded / bare',
-      (e.rps / b.rps).toFixed(2),
-      '≥ 0.80',
-      e.rps / b.rps >= 0.8,
-    ),
-  );
+  // Retired by #21 (bench/embedded-cpu.bench.ts compares with DuckDB's own CPU now): a query
+  // costs a DuckDB execution where the bare server sends a constant.
+  reportLine('embedded: throughput embedded / bare', (e.rps / b.rps).toFixed(2));
   goals.push(
     goalLine('embedded: errors', String(b.errors + e.errors), '0', b.errors + e.errors === 0),
   );
