@@ -230,3 +230,22 @@ export function goalLine(name: string, value: string, goal: string, met: boolean
   );
   return met;
 }
+
+/**
+ * Server children under a watchdog: `spawn` starts one (see startServer); whatever hangs, after
+ * `budgetMs` the benchmark ends and takes every child with it. `closeAll` at the end.
+ */
+export function watchedServers(budgetMs: number) {
+  const servers: ServerChild[] = [];
+  const closeAll = () => Promise.all(servers.map((server) => server.close()));
+  setTimeout(() => {
+    console.error(`\nThe benchmark did not finish within ${String(budgetMs / 1000)} s; stopping.`);
+    void closeAll().finally(() => process.exit(2));
+  }, budgetMs).unref();
+  const spawn = async (spec: Record<string, string>): Promise<ServerChild> => {
+    const server = await startServer(spec);
+    servers.push(server);
+    return server;
+  };
+  return { spawn, closeAll };
+}

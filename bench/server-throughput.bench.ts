@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '#contract/auth';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
-import { alternate, cannon, goalLine, post, startServer } from './autocannon-runs.ts';
+import { alternate, cannon, goalLine, post, watchedServers } from './autocannon-runs.ts';
 import type { ServerChild } from './autocannon-runs.ts';
 import { loadQueries } from './load-queries.ts';
 import { formatMs, percentile } from './stats.ts';
@@ -34,17 +34,7 @@ const loadConnections = 50;
 
 // A watchdog: whatever hangs, the benchmark ends and takes its servers with it.
 const budgetMs = (9 * seconds + 4 * warmupSeconds + loadSeconds + 180) * 1000;
-const servers: ServerChild[] = [];
-setTimeout(() => {
-  console.error(`\nThe benchmark did not finish within ${budgetMs / 1000} s; stopping.`);
-  void Promise.all(servers.map((server) => server.close())).finally(() => process.exit(2));
-}, budgetMs).unref();
-
-async function spawn(spec: Record<string, string>): Promise<ServerChild> {
-  const server = await startServer(spec);
-  servers.push(server);
-  return server;
-}
+const { spawn, closeAll } = watchedServers(budgetMs);
 
 const metroBody = JSON.stringify({ module: 'metro_area__c', filters: { max_num: '20' } });
 const queryRequest = (headers: Record<string, string>, body = metroBody) => ({
@@ -230,7 +220,7 @@ try {
   await embeddedVsBare(embedded, token);
   await loadTest(embedded, token);
 } finally {
-  await Promise.all(servers.map((server) => server.close()));
+  await closeAll();
 }
 const allMet = goals.length === 8 && goals.every(Boolean);
 console.log(`\n${allMet ? 'Every goal met.' : 'Some goals MISSED.'}`);

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '#contract/auth';
-import { cannon, goalLine, post, startServer } from './autocannon-runs.ts';
+import { cannon, goalLine, post, watchedServers } from './autocannon-runs.ts';
 import type { RunResult, ServerChild } from './autocannon-runs.ts';
 import { formatMs, percentile } from './stats.ts';
 
@@ -20,18 +20,7 @@ const seconds = Number(args.seconds);
 const DELAY_MS = 200;
 const CONNECTIONS = 100;
 
-const servers: ServerChild[] = [];
-const budgetMs = (4 * seconds + 60) * 1000;
-setTimeout(() => {
-  console.error(`\nThe benchmark did not finish within ${String(budgetMs / 1000)} s; stopping.`);
-  void Promise.all(servers.map((server) => server.close())).finally(() => process.exit(2));
-}, budgetMs).unref();
-
-async function spawn(spec: Record<string, string>): Promise<ServerChild> {
-  const server = await startServer(spec);
-  servers.push(server);
-  return server;
-}
+const { spawn, closeAll } = watchedServers((4 * seconds + 60) * 1000);
 
 const body = JSON.stringify({ module: 'metro_area__c', filters: { max_num: '20' } });
 
@@ -105,5 +94,5 @@ try {
   ];
   process.exitCode = goals.every(Boolean) ? 0 : 1;
 } finally {
-  await Promise.all(servers.map((server) => server.close()));
+  await closeAll();
 }

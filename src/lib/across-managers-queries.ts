@@ -6,6 +6,7 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { QueryRequestBody } from '#contract/request-body';
 import { fetchQueryResult } from './query-api.ts';
+import { previousQuarterEnd } from './quarters.ts';
 import { POSITION_FIELDS } from './thirteen-f-queries.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -15,7 +16,7 @@ const FIVE_MINUTES = 5 * 60_000;
  * history is too large to read, in one quarter and the one before (for the flags).
  */
 export function securityBody(cusip: string, quarter?: string): QueryRequestBody {
-  const before = quarter === undefined ? [] : quarterEnds('0000-01-01', quarter).slice(0, 2);
+  const before = quarter === undefined ? [] : [quarter, previousQuarterEnd(quarter)];
   return {
     module: '13f_holdings',
     filters: {
@@ -97,28 +98,4 @@ export function latestPeriodOptions(filer: string | null) {
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
-}
-
-/**
- * The calendar quarter ends from `first` to `last`, latest first: a 13F period of report is
- * always one, so these are every period a quarter can be asked for.
- */
-export function quarterEnds(first: string, last: string): string[] {
-  const ends: string[] = [];
-  const [lastYear = 0, lastMonth = 0] = last.split('-').map(Number);
-  let year = lastYear;
-  let quarter = Math.ceil(lastMonth / 3);
-  for (let guard = 0; guard < 400; guard += 1) {
-    const month = quarter * 3;
-    const day = month === 3 || month === 12 ? 31 : 30;
-    const end = `${String(year)}-${String(month).padStart(2, '0')}-${String(day)}`;
-    if (end < first.slice(0, 10) && ends.length > 0) break;
-    ends.push(end);
-    quarter -= 1;
-    if (quarter === 0) {
-      quarter = 4;
-      year -= 1;
-    }
-  }
-  return ends;
 }

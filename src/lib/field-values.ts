@@ -52,8 +52,12 @@ function fieldValuesOptions(module: ModuleId, field: string | null) {
   });
 }
 
-/** A field's pick-list values (undefined until known, or for a field with none). */
-export function useFieldValues(module: ModuleId, field: string) {
+/**
+ * A field's pick-list values (undefined until known, or for a field with none). `wanted: false`
+ * reads nothing yet (a view that needs the list only in some states).
+ */
+export function useFieldValues(module: ModuleId, field: string, wanted = true) {
   const known = CATALOG[module].fields.some((entry) => entry.name === field);
-  return useQuery(fieldValuesOptions(module, known ? field : null)).data;
+  const options = fieldValuesOptions(module, known ? field : null);
+  return useQuery({ ...options, enabled: wanted && options.enabled }).data;
 }

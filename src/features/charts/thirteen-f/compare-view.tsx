@@ -10,8 +10,8 @@ import {
   latestPeriodOptions,
   periodSpanOptions,
   quarterBody,
-  quarterEnds,
 } from '../../../lib/across-managers-queries.ts';
+import { quarterEnds } from '../../../lib/quarters.ts';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/analysis-links.ts';
 import type { CompareSearch } from '../../../lib/analysis-links.ts';
 import { useBoundedPull } from '../../../lib/bounded-pull.ts';

@@ -285,22 +285,8 @@ export function filersAndPeriods(positions: readonly Position[]): {
 /** Plain code-unit order: stable across locales, and right for ISO dates. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'] as const;
-
-/**
- * The quarter end before a date: '2024-06-30' -> '2024-03-31', '2024-03-31' -> '2023-12-31'
- * (for a date inside a quarter, the last quarter end before it). '' for a text that is no date.
- */
-export function previousQuarterEnd(period: string): string {
-  const day = dayOf(period);
-  if (day === null) return '';
-  const year = Number(day.slice(0, 4));
-  const candidates = [
-    `${String(year - 1).padStart(4, '0')}-12-31`,
-    ...QUARTER_ENDS.map((end) => `${day.slice(0, 4)}-${end}`),
-  ];
-  return candidates.filter((candidate) => candidate < day).at(-1) ?? '';
-}
+/** The quarter end before a date (see src/lib/quarters.ts). */
+export { previousQuarterEnd } from '../../../lib/quarters.ts';
 
 /** The sum of some numbers (0 for none). */
 export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);

@@ -5,11 +5,8 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PullStatus } from '../../../components/pull-status.tsx';
 import { ViewHeader } from '../../../components/view-header.tsx';
-import {
-  periodSpanOptions,
-  quarterBody,
-  quarterEnds,
-} from '../../../lib/across-managers-queries.ts';
+import { periodSpanOptions, quarterBody } from '../../../lib/across-managers-queries.ts';
+import { quarterEnds } from '../../../lib/quarters.ts';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/analysis-links.ts';
 import { fetchedSentence, useBoundedPull } from '../../../lib/bounded-pull.ts';
 import { formatDay } from '../../../lib/dates.ts';
@@ -137,7 +134,8 @@ export function QuarterView({
     () => [...new Set(positions.map((position) => position.filer))].sort(),
     [positions],
   );
-  const knownFilers = useFieldValues('13f_holdings', 'companyname');
+  // The filers of the whole data, for the Managers box only when the quarter could not be read.
+  const knownFilers = useFieldValues('13f_holdings', 'companyname', tooLarge);
   const picked = useMemo(() => (managers.length > 0 ? new Set(managers) : undefined), [managers]);
   const lists = useMemo(
     () =>
@@ -149,7 +147,7 @@ export function QuarterView({
 
   const picker = (
     <ManagerPicker
-      options={filers.length > 0 ? filers : (knownFilers?.values ?? [])}
+      options={tooLarge ? (knownFilers?.values ?? []) : filers}
       value={managers}
       onChange={(next) => {
         onChange({ ...state, managers: next });

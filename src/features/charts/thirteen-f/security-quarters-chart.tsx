@@ -37,17 +37,19 @@ function summaryOf(name: string, quarters: readonly SecurityQuarter[], chosen: s
   );
 }
 
+/** What both of a security's quarter charts draw. */
+interface SecurityChartProps {
+  readonly name: string;
+  readonly quarters: readonly SecurityQuarter[];
+  /** The quarter the view shows: the summary speaks of it first, its bars are outlined. */
+  readonly chosen: string;
+}
+
+/** A tooltip's title: the quarter's day. */
+const quarterLabel = (period: unknown) => (typeof period === 'string' ? formatDay(period) : '');
+
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
-export function SecurityQuartersChart({
-  name,
-  quarters,
-  chosen,
-}: {
-  name: string;
-  quarters: readonly SecurityQuarter[];
-  /** The quarter the view shows, which the summary speaks of first. */
-  chosen: string;
-}) {
+export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartProps) {
   const { ref, width } = useChartWidth();
   return (
     <ChartFrame
@@ -81,11 +83,7 @@ export function SecurityQuartersChart({
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
             <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
             <YAxis allowDecimals={false} width={40} />
-            <Tooltip
-              labelFormatter={(period: unknown) =>
-                typeof period === 'string' ? formatDay(period) : ''
-              }
-            />
+            <Tooltip labelFormatter={quarterLabel} />
             <Legend formatter={(value: string) => <LegendLabel text={value} />} />
             {SERIES.map((series) => (
               <Bar
@@ -106,15 +104,7 @@ export function SecurityQuartersChart({
 }
 
 /** The value the managers in the data held of a security, quarter by quarter, with the shares. */
-export function SecurityValueChart({
-  name,
-  quarters,
-  chosen,
-}: {
-  name: string;
-  quarters: readonly SecurityQuarter[];
-  chosen: string;
-}) {
+export function SecurityValueChart({ name, quarters, chosen }: SecurityChartProps) {
   const { ref, width } = useChartWidth();
   const shown = quarters.find((quarter) => quarter.period === chosen) ?? quarters.at(-1);
   const most = [...quarters].sort((a, b) => b.value - a.value)[0];
@@ -153,9 +143,7 @@ export function SecurityValueChart({
             <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
             <YAxis width={64} tickFormatter={(value: number) => formatUsdCompact(value)} />
             <Tooltip
-              labelFormatter={(period: unknown) =>
-                typeof period === 'string' ? formatDay(period) : ''
-              }
+              labelFormatter={quarterLabel}
               formatter={(value: unknown, _name: unknown, item: { payload?: SecurityQuarter }) => [
                 `${formatUsd(Number(value))} (${formatCount(item.payload?.shares ?? null)} shares)`,
                 'Value held',

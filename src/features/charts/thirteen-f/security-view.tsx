@@ -13,11 +13,8 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PullStatus } from '../../../components/pull-status.tsx';
 import { ViewHeader } from '../../../components/view-header.tsx';
-import {
-  periodSpanOptions,
-  quarterEnds,
-  securityBody,
-} from '../../../lib/across-managers-queries.ts';
+import { periodSpanOptions, securityBody } from '../../../lib/across-managers-queries.ts';
+import { quarterEnds } from '../../../lib/quarters.ts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchedSentence, useBoundedPull } from '../../../lib/bounded-pull.ts';
 import { formatDay } from '../../../lib/dates.ts';
