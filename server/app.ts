@@ -3,8 +3,6 @@ import { createServer } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyCompressOptions } from '@fastify/compress';
-import helmet from '@fastify/helmet';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '#contract/app-config';
@@ -18,7 +16,7 @@ import type { ServeMode } from './assets.ts';
 import type { ServerConfig } from './config.ts';
 import { DEMO_USERS } from './embedded/auth/users.ts';
 import { MAX_BODY_BYTES } from './http.ts';
-import { contentSecurityPolicy } from './security.ts';
+import { securityHeaders } from './security.ts';
 
 /** Everything `createApp` needs; tests replace the clock, users, data and assets. */
 export interface AppOptions extends BackendOptions {
@@ -85,13 +83,16 @@ function createServerInstance(config: ServerConfig): FastifyInstance {
   });
 }
 
-/** The security headers: the CSP (Vite's dev server needs its own), no framing, no referrer. */
-function securityHeaders(assetsMode: ServeMode | 'none'): FastifyHelmetOptions {
-  return {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(assetsMode === 'vite') },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  };
+/**
+ * The security headers on every answer, Vite's dev middleware's included (it answers from this
+ * hook's phase, so the headers go on the raw response first); Vite's dev server needs its own CSP.
+ */
+function setSecurityHeaders(server: FastifyInstance, assetsMode: ServeMode | 'none'): void {
+  const headers = securityHeaders(assetsMode === 'vite');
+  server.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
 }
 
 const COMPRESSION: FastifyCompressOptions = {
@@ -112,9 +113,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const server = createServerInstance(config);
 
   const assetsMode = options.assets ?? 'dist';
+  setSecurityHeaders(server, assetsMode);
   const [backend] = await Promise.all([
     createBackend(options, now),
-    server.register(helmet, securityHeaders(assetsMode)),
     server.register(compress, COMPRESSION),
   ]);
 
