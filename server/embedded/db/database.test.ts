@@ -35,6 +35,15 @@ describe('Database', () => {
     database = await Database.open(':memory:', { poolSize: 1 });
     await expect(database.rows(ENDLESS, { timeoutMs: 1 })).rejects.toBeInstanceOf(QueryTimeout);
     expect(await database.rows(ANSWER, { timeoutMs: 60_000 })).toEqual([{ x: 42 }]);
+    // The interrupted statement stays prepared on that connection and runs again from the start.
+    await expect(database.rows(ENDLESS, { timeoutMs: 1 })).rejects.toBeInstanceOf(QueryTimeout);
+  });
+
+  it('runs a text it has prepared again with the new values bound', async () => {
+    database = await Database.open(':memory:', { poolSize: 1 });
+    const twice = (value: number) => ({ sql: 'SELECT $1::INTEGER * 2 AS n', params: [value] });
+    expect(await database.rows(twice(21))).toEqual([{ n: 42 }]);
+    expect(await database.rows(twice(-4))).toEqual([{ n: -8 }]);
   });
 
   it('refuses a statement at once when every connection is busy and the queue is full', async () => {

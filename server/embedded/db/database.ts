@@ -1,5 +1,6 @@
 import { DuckDBBlobValue, DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { PreparedStatements } from './prepared-statements.ts';
 import type { SqlStatement } from './sql.ts';
 
 /** How to open the database; DuckDB's own defaults where a setting is left out. */
@@ -83,6 +84,7 @@ function isDuckDBError(error: unknown, type: string): error is Error {
  */
 export class Database {
   private readonly idle: DuckDBConnection[];
+  private readonly prepared = new PreparedStatements();
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
 
   private constructor(
@@ -127,7 +129,8 @@ export class Database {
   }
 
   /**
-   * Runs a statement and returns its rows as plain objects, columns in select order. With
+   * Runs a statement (prepared once per connection and text, then bound to its values) and
+   * returns its rows as plain objects, columns in select order. With
    * `timeoutMs`, a statement still running then is interrupted (`QueryTimeout`); the connection
    * goes back to the pool only once it has stopped, so it is free for the next statement.
    */
@@ -136,9 +139,11 @@ export class Database {
     options: { readonly timeoutMs?: number } = {},
   ): Promise<Record<string, unknown>[]> {
     return this.withConnection(async (connection) => {
-      const work = connection
-        .runAndReadAll(statement.sql, statement.params)
-        .then((reader) => reader.getRowObjects());
+      const work = this.prepared.get(connection, statement.sql).then(async (prepared) => {
+        prepared.clearBindings();
+        prepared.bind(statement.params);
+        return (await prepared.runAndReadAll()).getRowObjects();
+      });
       try {
         return await (options.timeoutMs === undefined
           ? work
