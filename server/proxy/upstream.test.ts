@@ -132,6 +132,18 @@ describe('proxy to the real upstream', () => {
     );
   });
 
+  it('answers 502 when the JSON of the upstream is cut short', async () => {
+    const { server } = await setup({}, (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"records":[{"id":"a1"},');
+    });
+    const answer = await postQuery(server);
+    expect(answer.status).toBe(502);
+    expect((answer.body as { error_message: string }).error_message).toMatch(
+      /not JSON \(application\/json: "\{"records":\[\{"id":"a1"\},"\)/,
+    );
+  });
+
   it('does not follow a redirect, and never reaches where it points', async () => {
     const canary = await startStub();
     opened.push(canary);

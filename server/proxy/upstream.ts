@@ -75,6 +75,21 @@ function unansweredError(error: unknown, host: string, timeoutMs: number): ApiEr
   );
 }
 
+/**
+ * Whether `text` is shaped like a JSON object or array, by its first and last characters. Not
+ * parsed: a page of answers runs to megabytes, and parsing it here would hold every other call
+ * waiting behind it for tens of milliseconds, only for the browser to parse it again. What this
+ * guards against (a sign-in page, a proxy's error text, a body cut short) is told apart by its
+ * ends; anything else that is not JSON fails in the browser's parser with its own error.
+ */
+function looksLikeJson(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    (trimmed.startsWith('{') && trimmed.endsWith('}')) ||
+    (trimmed.startsWith('[') && trimmed.endsWith(']'))
+  );
+}
+
 /** What the upstream answered: status, headers and the body as text. */
 interface UpstreamAnswer {
   readonly statusCode: number;
@@ -99,9 +114,7 @@ function passThrough({ statusCode, headers, text }: UpstreamAnswer, host: string
     // A sign-in or proxy error page in front of the upstream: one sentence says so.
     throw new ApiError(502, 'upstream_html', WEB_PAGE_ANSWER);
   }
-  try {
-    JSON.parse(text);
-  } catch {
+  if (!looksLikeJson(text)) {
     const type = String(headers['content-type'] ?? 'no content type');
     throw new ApiError(
       502,
@@ -127,13 +140,19 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
   const base = new URL(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const target = (path: string) => new URL(`${prefix}${path}`, base.origin).toString();
+  // Worked out once: the three addresses never change while the server runs.
+  const targets = {
+    token: target(API_PATHS.token),
+    query: target(options.queryPath),
+    logout: target(API_PATHS.logout),
+  };
   const host = base.host;
   const dispatcher = upstreamAgent(options);
 
-  async function forward(path: string, call: ApiRequest): Promise<ApiAnswer> {
+  async function forward(url: string, call: ApiRequest): Promise<ApiAnswer> {
     let response;
     try {
-      response = await request(target(path), {
+      response = await request(url, {
         method: 'POST',
         body: call.body,
         headers: forwardedHeaders(call),
@@ -148,10 +167,10 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
   }
 
   return {
-    token: (call) => forward(API_PATHS.token, call),
-    query: (call) => forward(options.queryPath, call),
+    token: (call) => forward(targets.token, call),
+    query: (call) => forward(targets.query, call),
     // The vendor's own sign-out path, under the same base URL as the token path.
-    logout: (call) => forward(API_PATHS.logout, call),
+    logout: (call) => forward(targets.logout, call),
     close: () => dispatcher.close(),
   };
 }
