@@ -6,6 +6,7 @@
  *   { "role": "stub", "delayMs": "200" }       the same, answering each request after 200 ms
  *   { "role": "bare", "body": "<json text>" }  a bare node:http server answering any POST with body
  *   { "role": "proxy", "upstream": "http://127.0.0.1:<port>" }  our app in upstream-proxy mode
+ *   { "role": "bare-proxy", "upstream": "…" }   the least a Node proxy does: node:http and undici
  *   { "role": "embedded" }                     our app in embedded mode (seeds the demo database)
  *   { "role": "embedded", "thirteenFRows": "N" }  the same with about N 13F rows
  *
@@ -13,6 +14,7 @@
  * goes away (the IPC channel disconnects), so it can never outlive the benchmark.
  */
 import { createServer } from 'node:http';
+import { Agent, request as upstreamRequest } from 'undici';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -23,6 +25,7 @@ type Role =
   | { role: 'stub'; delayMs?: string }
   | { role: 'bare'; body: string }
   | { role: 'proxy'; upstream: string }
+  | { role: 'bare-proxy'; upstream: string }
   | { role: 'embedded'; thirteenFRows?: string };
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as Role;
@@ -81,6 +84,54 @@ async function listenBare(
   };
 }
 
+/**
+ * A proxy with nothing but the forwarding: the body and two headers up, status and text back,
+ * over undici's keep-alive pool. The floor our proxy is compared with: no validation, security
+ * headers, logging or error answers.
+ */
+async function listenBareProxy(
+  upstream: string,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  const server = createServer({ keepAliveTimeout: 5_000 }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = {
+        'content-type': request.headers['content-type'] ?? 'text/plain',
+        'oauth-token': String(request.headers['oauth-token'] ?? ''),
+      };
+      upstreamRequest(`${upstream}${request.url ?? '/'}`, {
+        method: 'POST',
+        body: Buffer.concat(chunks),
+        headers,
+        dispatcher,
+      })
+        .then(async (answer) => {
+          const text = await answer.body.text();
+          response.writeHead(answer.statusCode, {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Length': Buffer.byteLength(text),
+          });
+          response.end(text);
+        })
+        .catch(() => {
+          response.writeHead(502).end();
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address !== null ? address.port : 0,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await dispatcher.close();
+    },
+  };
+}
+
 async function start(): Promise<{ port: number; close: () => Promise<void> }> {
   switch (spec.role) {
     case 'stub': {
@@ -103,6 +154,8 @@ async function start(): Promise<{ port: number; close: () => Promise<void> }> {
     }
     case 'bare':
       return listenBare(() => spec.body);
+    case 'bare-proxy':
+      return listenBareProxy(spec.upstream);
     case 'proxy':
     case 'embedded': {
       const env = spec.role === 'proxy' ? { SERVICE_BASE_URL: spec.upstream } : {};
