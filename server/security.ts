@@ -6,7 +6,7 @@ import helmet from 'helmet';
  * server injects an inline preamble for hot reload and talks over a WebSocket, so development
  * relaxes exactly those two.
  */
-export function contentSecurityPolicy(development: boolean): Record<string, string[] | null> {
+function contentSecurityPolicy(development: boolean): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
     'script-src': development ? ["'self'", "'unsafe-inline'"] : ["'self'"],

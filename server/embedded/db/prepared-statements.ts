@@ -1,7 +1,7 @@
 import type { DuckDBConnection, DuckDBPreparedStatement } from '@duckdb/node-api';
 
 /** Statement texts kept prepared per connection; the least recently used is let go past it. */
-export const PREPARED_PER_CONNECTION = 64;
+const PREPARED_PER_CONNECTION = 64;
 
 /**
  * Prepared statements per connection and SQL text, least recently used let go first.
