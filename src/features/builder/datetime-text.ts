@@ -35,12 +35,39 @@ export function joinIso(wall: string, offset: string): string {
   return `${wall.replace(' ', 'T')}${offset}`;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether a year, month (1–12) and day name a day on the calendar: no 2025-02-29. */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
+const DAY_TEXT = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
+
+/**
+ * Reads a day an analyst typed, `YYYY-MM-DD` (also `2025-1-5` or `2025/01/05`), as
+ * `YYYY-MM-DD`; null when the text is no day on the calendar.
+ */
+export function parseDay(text: string): string | null {
+  const match = DAY_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [, year = '', month = '', day = ''] = match;
+  if (!isCalendarDay(Number(year), Number(month), Number(day))) return null;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
 const WALL = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** Reads what an analyst typed into a date-time input: `YYYY-MM-DD[ HH:mm[:ss]]`. */
+/**
+ * Reads what an analyst typed into a date-time input: `YYYY-MM-DD[ HH:mm[:ss]]`; null when it
+ * is no such text, or names no real day or time of day.
+ */
 export function parseWallTime(text: string): string | null {
   const match = WALL.exec(text.trim());
   if (!match) return null;
   const [, day = '', hh = '00', mm = '00', ss = '00'] = match;
+  if (parseDay(day) === null || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return null;
   return `${day} ${hh}:${mm}:${ss}`;
 }

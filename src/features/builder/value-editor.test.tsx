@@ -70,7 +70,7 @@ describe('value editors, by field kind and operator', () => {
     ]);
   });
 
-  it('date: text that is no day is not sent; the emptied value asks for one on leaving', async () => {
+  it('date: text that is no day is not sent, but kept in the field with a message to fix it', async () => {
     const view = setupBuilder(
       bodyOf('investment_holdings', [cond('date_acquired__c', '$lt', '2024-06-30')]),
     );
@@ -79,9 +79,35 @@ describe('value editors, by field kind and operator', () => {
     await view.user.clear(input);
     await view.user.type(input, 'next week');
     await view.user.tab();
-    expect(input).toHaveValue('');
-    expect(within(row).getByText('Enter a value')).toBeVisible();
+    expect(input).toHaveValue('next week');
+    expect(input).toHaveAccessibleDescription('Not a date: type it as YYYY-MM-DD');
     expect(view.sentFilter()).toEqual([cond('date_acquired__c', '$lt', '')]);
+    // Fixed, the day is sent and the message goes.
+    await view.user.clear(input);
+    await view.user.type(input, '2024-07-01');
+    expect(view.sentFilter()).toEqual([cond('date_acquired__c', '$lt', '2024-07-01')]);
+    await view.user.tab();
+    expect(input).not.toHaveAccessibleDescription(/Not a date/);
+  });
+
+  it('date: no message while typing; a day not on the calendar gets one on leaving', async () => {
+    const view = setupBuilder(bodyOf('investment_holdings', [cond('date_acquired__c', '$gt', '')]));
+    const row = view.row(1);
+    const input = within(row).getByRole('textbox', { name: 'Date acquired value' });
+    await view.user.type(input, '2025-02-29');
+    expect(input).not.toHaveAccessibleDescription(/Not a date/);
+    await view.user.tab();
+    expect(input).toHaveAccessibleDescription('Not a date: type it as YYYY-MM-DD');
+    expect(view.sentFilter()).toEqual([cond('date_acquired__c', '$gt', '')]);
+  });
+
+  it('date: a day typed without leading zeros is sent, and shown, as YYYY-MM-DD', async () => {
+    const view = setupBuilder(bodyOf('investment_holdings', [cond('date_acquired__c', '$gt', '')]));
+    const input = within(view.row(1)).getByRole('textbox', { name: 'Date acquired value' });
+    await view.user.type(input, '2025-1-5');
+    expect(view.sentFilter()).toEqual([cond('date_acquired__c', '$gt', '2025-01-05')]);
+    await view.user.tab();
+    expect(input).toHaveValue('2025-01-05');
   });
 
   it('date: the labelled clear button empties the value', async () => {
@@ -125,6 +151,27 @@ describe('value editors, by field kind and operator', () => {
       cond('filedat', '$between', ['2024-01-01 00:00:00', '2024-12-31 12:30:00']),
     ]);
     expect(within(row).queryByText('The whole day, through 23:59:59')).toBeNull();
+  });
+
+  it('SQL datetime: a time that is no time of day is not sent, and says so on leaving', async () => {
+    const view = setupBuilder(bodyOf('13f_holdings', [cond('filedat', '$gte', '')]));
+    const row = view.row(1);
+    const input = within(row).getByRole('textbox', { name: 'Filed at value' });
+    await view.user.type(input, '2024-02-14 25:00:00');
+    await view.user.tab();
+    expect(input).toHaveValue('2024-02-14 25:00:00');
+    expect(input).toHaveAccessibleDescription('Not a date-time: type it as YYYY-MM-DD HH:mm:ss');
+    expect(view.sentFilter()).toEqual([cond('filedat', '$gte', '')]);
+  });
+
+  it('datetime: the labelled clear button empties the value', async () => {
+    const view = setupBuilder(
+      bodyOf('investment_holdings', [cond('lastmodifieddate', '$lt', '2024-03-01T10:00:00+05:30')]),
+    );
+    const row = view.row(1);
+    await view.user.click(within(row).getByRole('button', { name: 'Clear Last modified value' }));
+    expect(within(row).getByRole('textbox', { name: 'Last modified value' })).toHaveValue('');
+    expect(view.sentFilter()).toEqual([cond('lastmodifieddate', '$lt', '')]);
   });
 
   it('ISO datetime (Last modified): an edited wall time keeps the offset it arrived with', async () => {

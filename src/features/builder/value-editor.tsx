@@ -1,10 +1,10 @@
-import '@mantine/dates/styles.css';
 import { Autocomplete, Group, Select, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
 import type { FieldDefinition, ModuleId } from '#contract/catalog';
 import { FIELD_VALUE_ROWS, useFieldValues } from '../../lib/field-values.ts';
 import { DATE_RANGES } from '#contract/operators';
-import { joinIso, localOffset, parseWallTime, splitIso } from './datetime-text.ts';
+import { DateTextField } from './date-text-field.tsx';
+import { joinIso, localOffset, parseDay, parseWallTime, splitIso } from './datetime-text.ts';
 import type { ConditionValue, ScalarJson } from './model.ts';
 
 interface ScalarEditorProps {
@@ -24,22 +24,28 @@ interface ScalarEditorProps {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The message for typed text that is no date: the format kept on one line when it wraps. */
+function notA(kind: string, format: string) {
+  return (
+    <>
+      Not a {kind}: type it as <span style={{ whiteSpace: 'nowrap' }}>{format}</span>
+    </>
+  );
+}
+
 function DateEditor({ value, onChange, label, error }: ScalarEditorProps) {
   const text = String(value);
   return (
-    <DateInput
-      aria-label={label}
+    <DateTextField
+      label={label}
       placeholder="YYYY-MM-DD"
-      valueFormat="YYYY-MM-DD"
-      value={DAY.test(text) ? text : null}
-      onChange={(day) => {
-        onChange(day ?? '');
-      }}
+      value={text}
+      text={DAY.test(text) ? text : ''}
+      parse={parseDay}
+      invalidMessage={notA('date', 'YYYY-MM-DD')}
+      onChange={onChange}
       error={error}
-      clearable
-      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       w={150}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }
@@ -49,12 +55,15 @@ function DateTimeEditor({ field, value, onChange, label, error, wholeDay }: Scal
   const { wall, offset } = iso
     ? splitIso(String(value))
     : { wall: String(value), offset: undefined };
+  // The offset a value arrived with, kept while its text is retyped (and the value is '').
+  const [kept, setKept] = useState(offset);
+  if (offset !== undefined && offset !== kept) setKept(offset);
   const parsed = parseWallTime(wall);
   // A day alone, at the end of a range: shown as the day it is, with what it means.
   const bareDay = wholeDay === true && DAY.test(wall);
   return (
-    <DateInput
-      aria-label={label}
+    <DateTextField
+      label={label}
       placeholder={
         wholeDay
           ? 'YYYY-MM-DD (whole day) or with a time'
@@ -62,30 +71,27 @@ function DateTimeEditor({ field, value, onChange, label, error, wholeDay }: Scal
             ? 'YYYY-MM-DD HH:mm:ss (with offset)'
             : 'YYYY-MM-DD HH:mm:ss'
       }
-      valueFormat={bareDay ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss'}
       description={bareDay ? 'The whole day, through 23:59:59' : undefined}
-      dateParser={parseWallTime}
-      withTime
-      value={bareDay ? wall : parsed}
-      onChange={(next) => {
-        if (next === null) onChange('');
+      value={String(value)}
+      text={bareDay ? wall : (parsed ?? '')}
+      parse={(typed) => {
+        const next = parseWallTime(typed);
+        if (next === null) return null;
         // The service reads a bare day at a range's end as all of it (see its semantics).
-        else if (wholeDay && next.endsWith(' 00:00:00')) onChange(next.slice(0, 10));
-        else onChange(iso ? joinIso(next, offset ?? localOffset(next)) : next);
+        if (wholeDay && next.endsWith(' 00:00:00')) return next.slice(0, 10);
+        return iso ? joinIso(next, offset ?? kept ?? localOffset(next)) : next;
       }}
+      invalidMessage={notA('date-time', 'YYYY-MM-DD HH:mm:ss')}
+      onChange={onChange}
       error={error}
-      clearable
-      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       w={iso ? 240 : 200}
-      rightSectionWidth={iso ? 64 : undefined}
-      rightSection={
+      suffix={
         iso && !bareDay ? (
           <Text size="xs" c="dimmed">
-            {offset ?? localOffset(parsed ?? '2000-01-01 00:00:00')}
+            {offset ?? kept ?? localOffset(parsed ?? '2000-01-01 00:00:00')}
           </Text>
         ) : undefined
       }
-      popoverProps={{ withinPortal: true }}
     />
   );
 }
