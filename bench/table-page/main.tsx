@@ -3,6 +3,12 @@
  * renders nothing until the bench calls `window.bench.mount()` (see protocol.ts).
  */
 import '@mantine/core/styles.css';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import type { SortingState } from '@tanstack/react-table';
 import Papa from 'papaparse';
 import { useLayoutEffect, useState } from 'react';
@@ -263,4 +269,13 @@ const bench: TableBench = {
   },
 };
 
-startBenchPage(bench, <Bench />);
+// The table's CUSIP cells are router links (to the security view): the page is a router's only
+// route, as in the app, or every CUSIP cell throws. Loaded first, so the page renders at once.
+const rootRoute = createRootRoute({ component: Bench });
+const router = createRouter({
+  routeTree: rootRoute,
+  history: createMemoryHistory({ initialEntries: ['/'] }),
+});
+await router.load();
+
+startBenchPage(bench, <RouterProvider router={router} />);
