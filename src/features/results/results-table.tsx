@@ -13,8 +13,9 @@ import classes from './results-table.module.css';
 import { ResultsTableHead } from './results-table-head.tsx';
 import { safeHref } from './safe-url.ts';
 import type { ResultsTableState } from './table-state.ts';
-import { ROW_HEIGHT, useResultsGrid, useRowWindow } from './use-results-grid.ts';
-import type { RowWindow } from './use-results-grid.ts';
+import { ROW_HEIGHT, useRowWindow } from './row-window.ts';
+import type { RowWindow } from './row-window.ts';
+import { useResultsGrid } from './use-results-grid.ts';
 
 const NOTES_WIDTH = 36;
 const SELECT_WIDTH = 34;
@@ -232,8 +233,8 @@ function useSelectionControls(
 }
 
 /**
- * The results grid: TanStack Table for columns, sorting, visibility, order and sizing; TanStack
- * Virtual so only the rows in view are in the DOM, whatever the row count.
+ * The results grid: TanStack Table for columns, sorting, visibility, order and sizing; a row
+ * window so only the rows in view are in the DOM, whatever the row count.
  */
 export function ResultsTable({
   rows,

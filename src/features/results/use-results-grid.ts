@@ -1,8 +1,6 @@
 import { useTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useState } from 'react';
-import type { RefObject } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import { columnWidth } from './column-width.ts';
 import type { ResultColumn } from './result-column.ts';
@@ -10,8 +8,6 @@ import { sortRecords } from './sort.ts';
 import { resultFeatures } from './table-state.ts';
 import type { ResultsTableState } from './table-state.ts';
 
-/** Every row's height in pixels: the virtualizer's estimate and each row's fixed height. */
-export const ROW_HEIGHT = 33;
 const NO_ROWS: ServiceRecord[] = [];
 
 /** TanStack Table's column definitions for the result's columns. */
@@ -90,29 +86,3 @@ export function useResultsGrid({
   });
   return { table, sorted };
 }
-
-/**
- * The window of `count` rows in view of `scroller`, for TanStack Virtual: the rows to draw and
- * the heights of the spacers above and below them.
- */
-export function useRowWindow(count: number, scroller: RefObject<HTMLDivElement | null>) {
-  // The app does not use the React Compiler; the rule only says it would skip this hook.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    // A few rows beyond the view: more only adds render and layout work to every scroll frame.
-    overscan: 3,
-    // Until the scroller is measured (the first paint, or an environment without layout), assume
-    // a typical viewport so the first rows render at once.
-    initialRect: { width: 1200, height: 640 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  return { items, before, after };
-}
-
-/** The rows in view and the spacers around them, as `useRowWindow` returns them. */
-export type RowWindow = ReturnType<typeof useRowWindow>;
