@@ -1,8 +1,24 @@
 /**
  * The geometry of the chart kit, as pure functions (no React, no DOM): scales, where bars sit in
- * their band, stacking, and which category labels fit. Each follows what recharts did, so the
- * charts keep the look they had: same bar widths, same gaps, same labels shown.
+ * their band, stacking, and which category labels fit. Each follows what the old chart library did,
+ * so the charts keep the look they had: same bar widths, same gaps, same labels shown.
  */
+
+/** The plot area's edges, in SVG units. */
+export interface Plot {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/** Chart margins, as the old library's `margin` prop. */
+export interface Margin {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
 
 /** A linear scale: a value's position along [start, end]. */
 export function linearScale(
@@ -29,9 +45,10 @@ export interface BarSlot {
 }
 
 /**
- * The slots of `groups` bar groups (a stack counts once) side by side in a band, as recharts'
- * bar positions: a tenth of the band left empty each side, 4 px between groups, thicknesses
- * rounded to whole pixels, then capped by `maxBarSize` with the groups centred in the band.
+ * The slots of `groups` bar groups (a stack counts once) side by side in a band, as the old
+ * library's bar positions: a tenth of the band left empty each side, 4 px between groups,
+ * thicknesses rounded to whole pixels, then capped by `maxBarSize` with the groups centred in the
+ * band.
  */
 export function barSlots(bandSize: number, groups: number, maxBarSize?: number): BarSlot[] {
   const edge = bandSize * 0.1;
@@ -53,9 +70,9 @@ export interface Extent {
 }
 
 /**
- * Each series' extents, entry by entry. Series sharing a stack id are stacked by sign (recharts'
- * stackOffset 'sign'): positive values pile up right of (above) zero, negative ones left of
- * (below) it, so a stack of a loss and a gain reads both ways from the zero line. Unstacked
+ * Each series' extents, entry by entry. Series sharing a stack id are stacked by sign (the old
+ * library's stackOffset 'sign'): positive values pile up right of (above) zero, negative ones left
+ * of (below) it, so a stack of a loss and a gain reads both ways from the zero line. Unstacked
  * series run from zero. Missing values draw nothing (an extent of zero length).
  */
 export function stackExtents(
@@ -96,7 +113,7 @@ export interface TickRoom {
 }
 
 /**
- * The ticks whose labels show without overlapping, chosen from the end as recharts'
+ * The ticks whose labels show without overlapping, chosen from the end as the old library's
  * 'preserveEnd' interval does: the last label always shows (moved inward if it would overflow
  * the axis), then each earlier one if it keeps `gap` px from the one after it. Returns each shown
  * tick's index and where its label goes.
@@ -124,7 +141,7 @@ export function preserveEndTicks(
   return shown;
 }
 
-/** Every `step + 1`-th tick from the first: recharts' numeric `interval`. */
+/** Every `step + 1`-th tick from the first: the old library's numeric `interval`. */
 export function everyNthTick(count: number, interval: number): number[] {
   return Array.from({ length: count }, (_, index) => index).filter(
     (index) => index % (interval + 1) === 0,
@@ -133,7 +150,7 @@ export function everyNthTick(count: number, interval: number): number[] {
 
 /**
  * A label broken into lines no wider than `width` (words kept whole; a word wider than the
- * width gets a line of its own), as recharts' Text wraps a category axis' labels.
+ * width gets a line of its own), as the old library wrapped a category axis' labels.
  */
 export function wrapWords(
   text: string,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { digitCount, niceTicks } from './nice-ticks.ts';
 
 /**
- * [domain, allowDecimals, ticks] as recharts 3.10 (getNiceTickValues, five ticks) returned them,
- * recorded by calling it before it was removed: the axes our charts draw must read the same.
+ * [domain, allowDecimals, ticks] as the previous library (getNiceTickValues, five ticks) returned
+ * them, recorded by calling it before it was removed: the axes our charts draw must read the same.
  */
-const RECHARTS: readonly [readonly [number, number], boolean, readonly number[]][] = [
+const BEFORE: readonly [readonly [number, number], boolean, readonly number[]][] = [
   // Counts (managers, holders, rows): whole numbers only.
   [[0, 12], false, [0, 3, 6, 9, 12]],
   [[0, 3], false, [0, 1, 2, 3, 4]],
@@ -31,7 +31,7 @@ const RECHARTS: readonly [readonly [number, number], boolean, readonly number[]]
 ];
 
 describe('niceTicks', () => {
-  it.each(RECHARTS)('ticks %j (decimals %s) as recharts did', (domain, allowDecimals, ticks) => {
+  it.each(BEFORE)('ticks %j (decimals %s) as before', (domain, allowDecimals, ticks) => {
     expect(niceTicks(domain, 5, allowDecimals)).toEqual(ticks);
   });
 

@@ -1,11 +1,12 @@
 /**
- * recharts' "nice" ticks (its getNiceTickValues, from recharts-scale), ported without
- * decimal.js: our charts' axes read 0/3/6/9/12 and $0/$45B/$90B with it, where d3's ticks() picks
- * other steps. Plain floats stand in for decimals: every intermediate result is rounded to 12
- * significant digits, which removes the float noise (0.1 × 3 = 0.30000000000000004) that
- * decimal.js avoided, and no axis of ours needs more digits than that. The one difference: a
- * bound that is itself float noise (0.036000000000000004) is read as the round number it stands
- * for, where decimal.js took every digit and chose a step one notch larger.
+ * The "nice" ticks of the chart library these charts used before (Recharts 3.10's
+ * getNiceTickValues, MIT licence), ported without decimal.js: our charts' axes read 0/3/6/9/12
+ * and $0/$45B/$90B with it, where d3's ticks() picks other steps. Plain floats stand in for
+ * decimals: every intermediate result is rounded to 12 significant digits, which removes the
+ * float noise (0.1 × 3 = 0.30000000000000004) that decimal.js avoided, and no axis of ours needs
+ * more digits than that. The one difference: a bound that is itself float noise
+ * (0.036000000000000004) is read as the round number it stands for, where decimal.js took every
+ * digit and chose a step one notch larger.
  */
 
 /** A float with its last digits of noise removed. */
@@ -87,7 +88,7 @@ function ticksOfSingleValue(value: number, count: number, allowDecimals: boolean
 
 /**
  * About `tickCount` round ticks covering [min, max]; the first and last may lie outside it (the
- * axis then widens to them, as recharts' 'auto' domains do).
+ * axis then widens to them, as the old library's 'auto' domains do).
  */
 export function niceTicks(
   [min, max]: readonly [number, number],

@@ -28,7 +28,7 @@ describe('resolveNumberAxis', () => {
     ]);
   });
 
-  it('draws an empty chart on 0 to 4, as recharts did', () => {
+  it('draws an empty chart on 0 to 4, as the old chart library did', () => {
     expect(resolveNumberAxis({}, undefined)).toEqual({ domain: [0, 4], ticks: [0, 1, 2, 3, 4] });
   });
 });

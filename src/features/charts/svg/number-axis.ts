@@ -1,9 +1,13 @@
 import { niceTicks } from './nice-ticks.ts';
 
-/** A number axis as the charts describe it (recharts' XAxis/YAxis props of the same names). */
+/**
+ * A number axis as the charts describe it (the old library's XAxis/YAxis props of the same names).
+ */
 export interface NumberAxisSpec {
   readonly unit?: string;
-  /** The range shown; 'auto' takes the data's end. The data always fit: the range widens to them. */
+  /**
+   * The range shown; 'auto' takes the data's end. The data always fit: the range widens to them.
+   */
   readonly domain?: readonly [number | 'auto', number | 'auto'];
   /** The ticks, where the chart chooses them. */
   readonly ticks?: readonly number[];
@@ -19,9 +23,9 @@ export interface ResolvedNumberAxis {
 }
 
 /**
- * The range and ticks of a number axis over data reaching `bounds`, as recharts resolved them:
- * the default range runs from zero to the data's largest value; with an 'auto' end the range
- * widens to about five round ticks ([0, 66.6B] reads 0/20B/40B/60B/80B).
+ * The range and ticks of a number axis over data reaching `bounds`, as the old chart library
+ * resolved them: the default range runs from zero to the data's largest value; with an 'auto' end
+ * the range widens to about five round ticks ([0, 66.6B] reads 0/20B/40B/60B/80B).
  */
 export function resolveNumberAxis(
   spec: NumberAxisSpec,
