@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Axis, Grid } from './axes.tsx';
 import type { DrawnTick } from './axes.tsx';
-import { bandAt, layoutBars, shownTicks } from './bar-layout.ts';
+import { bandAt, layoutBars, shownTicks, shownVerticalTicks } from './bar-layout.ts';
 import type { BarLayout, BarRect } from './bar-layout.ts';
 import { BarLabels, BarShape, CursorBand } from './bar-marks.tsx';
 import { ChartBox, TooltipBox } from './chrome.tsx';
@@ -15,7 +15,7 @@ import { useHover } from './use-hover.ts';
 import { stackExtents, wrapWords } from './layout.ts';
 import type { Margin } from './layout.ts';
 import type { NumberAxisSpec } from './number-axis.ts';
-import { textWidth } from './text-size.ts';
+import { LABEL_HEIGHT, textWidth } from './text-size.ts';
 
 /** One series of bars. */
 export interface BarSeriesSpec<T> {
@@ -100,19 +100,15 @@ function categoryTicks<T>(props: BarChartProps<T>, layout: BarLayout): DrawnTick
  */
 function valueTicks<T>(props: BarChartProps<T>, layout: BarLayout): DrawnTick[] {
   const ticks = layout.valueTicks;
-  if (props.orientation === 'columns') {
-    return ticks.map((tick) => ({
-      key: String(tick.value),
-      coordinate: tick.coordinate,
-      lines: [tick.label],
-    }));
-  }
-  const range = [0, props.width] as const;
-  return shownTicks(ticks, 'preserveEnd', range, (text) => textWidth(text)).map((shown) => ({
-    key: String(ticks[shown.index]?.value),
-    coordinate: ticks[shown.index]?.coordinate ?? 0,
-    at: shown.at,
-    lines: [ticks[shown.index]?.label ?? ''],
+  const shown =
+    props.orientation === 'columns'
+      ? shownVerticalTicks(ticks, props.height, LABEL_HEIGHT)
+      : shownTicks(ticks, 'preserveEnd', [0, props.width], (text) => textWidth(text));
+  return shown.map((tick) => ({
+    key: String(ticks[tick.index]?.value),
+    coordinate: ticks[tick.index]?.coordinate ?? 0,
+    at: tick.at,
+    lines: [ticks[tick.index]?.label ?? ''],
   }));
 }
 
@@ -144,6 +140,8 @@ function barPaint<T>({ data, series, isChosen, category }: BarChartProps<T>) {
       return entry === undefined ? '' : category.label(entry);
     },
     fillOf: (rect: BarRect) => entryFill(data[rect.index]) ?? series[rect.series]?.fill,
+    // A label takes its entry's own colour, else grey: the old library's LabelList did so.
+    labelFillOf: (rect: BarRect) => entryFill(data[rect.index]) ?? '#808080',
     styleOf: (rect: BarRect): object => {
       if (!isChosen || !anyChosen) return {};
       return isChosen(rect.index, rect.series)
@@ -230,32 +228,7 @@ function BarPlot<T>({
     <>
       <Grid plot={plot} {...(rows ? { xs: gridAt } : { ys: gridAt })} />
       {hovered !== undefined && <CursorBand layout={layout} rows={rows} index={hovered} />}
-      <Axis
-        side="bottom"
-        position={plot.bottom}
-        from={plot.left}
-        to={plot.right}
-        ticks={rows ? values : categories}
-        fontSize={rows ? undefined : categoryFont}
-      />
-      <Axis
-        side="left"
-        position={plot.left}
-        from={plot.top}
-        to={plot.bottom}
-        ticks={rows ? categories : values}
-        fontSize={rows ? categoryFont : undefined}
-      />
-      {chart.zeroLine && (
-        <line
-          className="recharts-reference-line-line"
-          stroke="#444"
-          fill="none"
-          {...(rows
-            ? { x1: zero, x2: zero, y1: plot.top, y2: plot.bottom }
-            : { y1: zero, y2: zero, x1: plot.left, x2: plot.right })}
-        />
-      )}
+      {/* The old library's drawing order: bars, then the zero line, the axes, the labels. */}
       <g className="recharts-layer recharts-bar">
         {layout.bars.map((rect) => (
           <BarShape
@@ -273,12 +246,38 @@ function BarPlot<T>({
           />
         ))}
       </g>
+      {chart.zeroLine && (
+        <line
+          className="recharts-reference-line-line"
+          stroke="#444"
+          fill="none"
+          {...(rows
+            ? { x1: zero, x2: zero, y1: plot.top, y2: plot.bottom }
+            : { y1: zero, y2: zero, x1: plot.left, x2: plot.right })}
+        />
+      )}
+      <Axis
+        side="bottom"
+        position={plot.bottom}
+        from={plot.left}
+        to={plot.right}
+        ticks={rows ? values : categories}
+        fontSize={rows ? undefined : categoryFont}
+      />
+      <Axis
+        side="left"
+        position={plot.left}
+        from={plot.top}
+        to={plot.bottom}
+        ticks={rows ? categories : values}
+        fontSize={rows ? categoryFont : undefined}
+      />
       {rows && (
         <BarLabels
           data={chart.data}
           series={chart.series}
           bars={layout.bars}
-          fillOf={paint.fillOf}
+          fillOf={paint.labelFillOf}
         />
       )}
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandAt, layoutBars, shownTicks } from './bar-layout.ts';
+import { bandAt, layoutBars, shownTicks, shownVerticalTicks } from './bar-layout.ts';
 import type { BarLayoutInput } from './bar-layout.ts';
 import { stackExtents } from './layout.ts';
 
@@ -83,5 +83,27 @@ describe('shownTicks', () => {
     expect(shownTicks(ticks, 'preserveEnd', [0, 400], () => 120).map((tick) => tick.index)).toEqual(
       [1, 3],
     );
+  });
+});
+
+describe('shownVerticalTicks', () => {
+  it('moves the top label down inside the chart, the others on their ticks', () => {
+    // Ticks from the bottom (200) up to 8 px from the top; labels 24.8 px tall.
+    const ticks = [200, 152, 104, 56, 8].map((coordinate, index) => ({
+      coordinate,
+      label: String(index),
+    }));
+    expect(shownVerticalTicks(ticks, 230, 24.8)).toEqual([
+      { index: 0, at: 200 },
+      { index: 1, at: 152 },
+      { index: 2, at: 104 },
+      { index: 3, at: 56 },
+      { index: 4, at: 12.4 },
+    ]);
+  });
+
+  it('drops labels too close to the one above', () => {
+    const ticks = [100, 90, 80].map((coordinate) => ({ coordinate, label: '' }));
+    expect(shownVerticalTicks(ticks, 200, 10).map((tick) => tick.index)).toEqual([0, 2]);
   });
 });

@@ -147,3 +147,21 @@ export function bandAt(position: number, bandStarts: readonly number[], bandSize
   const index = Math.floor((position - first) / bandSize);
   return index >= 0 && index < bandStarts.length ? index : undefined;
 }
+
+/**
+ * The labels of a vertical number axis that show, bottom to top, as the old library placed them:
+ * its 'preserveEnd' run upwards over the whole chart's height, each label `height` px tall (a
+ * line of page text). The top label moves down when it would leave the chart.
+ */
+export function shownVerticalTicks(
+  ticks: readonly { coordinate: number; label: string }[],
+  chartHeight: number,
+  height: number,
+): { index: number; at: number }[] {
+  // Mirrored: upwards is the direction the thinning runs, so coordinates are negated.
+  const rooms = ticks.map((tick) => ({ coordinate: -tick.coordinate, size: height }));
+  return preserveEndTicks(rooms, -chartHeight, 0).map((shown) => ({
+    index: shown.index,
+    at: -shown.at,
+  }));
+}

@@ -77,7 +77,7 @@ export function ChartBox({
 }) {
   const legendRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    onLegendHeight(legendRef.current?.offsetHeight ?? 0);
+    onLegendHeight(legendRef.current?.getBoundingClientRect().height ?? 0);
   });
   return (
     <div style={{ position: 'relative', width, height, cursor: 'default' }}>

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Axis, Grid } from './axes.tsx';
 import type { DrawnTick } from './axes.tsx';
-import { shownTicks, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './bar-layout.ts';
+import { shownTicks, shownVerticalTicks, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './bar-layout.ts';
 import { ChartBox, TooltipBox } from './chrome.tsx';
 import { useHover } from './use-hover.ts';
 import { linearScale, pointPositions } from './layout.ts';
 import type { Margin, Plot } from './layout.ts';
 import { resolveNumberAxis, tickLabel } from './number-axis.ts';
 import type { NumberAxisSpec } from './number-axis.ts';
-import { textWidth } from './text-size.ts';
+import { LABEL_HEIGHT, textWidth } from './text-size.ts';
 
 /** One line: its values, its colour, and the axis it is read on. */
 interface LineSeriesSpec<T> {
@@ -58,15 +58,21 @@ function linePath(points: readonly ({ x: number; y: number } | null)[]): string 
 }
 
 /** A number axis' scale and drawn ticks over the series read on it. */
-function sideAxis(spec: SideAxis, values: readonly number[], plot: Plot) {
+function sideAxis(spec: SideAxis, values: readonly number[], plot: Plot, chartHeight: number) {
   const bounds =
     values.length > 0 ? ([Math.min(...values), Math.max(...values)] as const) : undefined;
   const axis = resolveNumberAxis(spec, bounds);
   const scale = linearScale(axis.domain, [plot.bottom, plot.top]);
-  const ticks: DrawnTick[] = axis.ticks.map((value) => ({
-    key: String(value),
+  const all = axis.ticks.map((value) => ({
+    value,
     coordinate: scale(value),
-    lines: [tickLabel(spec, value)],
+    label: tickLabel(spec, value),
+  }));
+  const ticks: DrawnTick[] = shownVerticalTicks(all, chartHeight, LABEL_HEIGHT).map((shown) => ({
+    key: String(all[shown.index]?.value),
+    coordinate: all[shown.index]?.coordinate ?? 0,
+    at: shown.at,
+    lines: [all[shown.index]?.label ?? ''],
   }));
   return { scale, ticks };
 }
@@ -100,8 +106,10 @@ function layoutLines<T>(props: LineChartProps<T>, plot: Plot) {
       .filter((entry) => entry.axis === side)
       .flatMap((entry) => data.map(entry.value))
       .filter((value): value is number => typeof value === 'number');
-  const left = sideAxis(props.left, valuesOn('left'), plot);
-  const right = props.right ? sideAxis(props.right, valuesOn('right'), plot) : undefined;
+  const left = sideAxis(props.left, valuesOn('left'), plot, props.height);
+  const right = props.right
+    ? sideAxis(props.right, valuesOn('right'), plot, props.height)
+    : undefined;
   const labels = data.map((entry, index) => ({
     label: props.category.label(entry),
     coordinate: xs[index] ?? 0,
@@ -169,7 +177,12 @@ export function LineChart<T>(props: LineChartProps<T>) {
   );
 }
 
-/** Everything inside the SVG: grid, axes, cursor line, the lines with their dots. */
+/**
+ * Everything inside the SVG, in the old library's drawing order: grid, axes, the lines with their
+ * dots (a first or last point's dot covers the axis line), then the cursor line and the hovered
+ * points' dots. Unlike the old chart, the horizontal grid lines follow the left axis' ticks: the
+ * old one bound its grid to an axis id the chart did not have, and drew only the top line.
+ */
 function LinePlot<T>({
   series,
   layout,
@@ -205,40 +218,51 @@ function LinePlot<T>({
           ticks={right.ticks}
         />
       )}
-      {hoverX !== undefined && (
-        <line
-          className="recharts-tooltip-cursor"
-          stroke="#ccc"
-          x1={hoverX}
-          x2={hoverX}
-          y1={plot.top}
-          y2={plot.bottom}
-          pointerEvents="none"
-        />
-      )}
       {series.map((entry) => (
-        <Line
-          key={entry.name}
-          color={entry.color}
-          points={layout.pointsOf(entry)}
-          hovered={hovered}
-        />
+        <Line key={entry.name} color={entry.color} points={layout.pointsOf(entry)} />
       ))}
+      {hovered !== undefined && hoverX !== undefined && (
+        <g className="recharts-active-dots">
+          <line
+            className="recharts-tooltip-cursor"
+            stroke="#ccc"
+            x1={hoverX}
+            x2={hoverX}
+            y1={plot.top}
+            y2={plot.bottom}
+            pointerEvents="none"
+          />
+          {series.map((entry) => {
+            const point = layout.pointsOf(entry)[hovered];
+            return (
+              point && (
+                <circle
+                  key={entry.name}
+                  className="recharts-dot"
+                  r={4}
+                  cx={point.x}
+                  cy={point.y}
+                  fill={entry.color}
+                  stroke="#fff"
+                  strokeWidth={2}
+                />
+              )
+            );
+          })}
+        </g>
+      )}
     </>
   );
 }
 
-/** One series: its line, a dot on each point, a larger dot on the hovered one. */
+/** One series: its line, and a dot on each point. */
 function Line({
   color,
   points,
-  hovered,
 }: {
   color: string;
   points: readonly ({ x: number; y: number } | null)[];
-  hovered: number | undefined;
 }) {
-  const active = hovered === undefined ? null : points[hovered];
   return (
     <g className="recharts-layer recharts-line">
       <path
@@ -265,17 +289,6 @@ function Line({
             ),
         )}
       </g>
-      {active && (
-        <circle
-          className="recharts-dot"
-          r={4}
-          cx={active.x}
-          cy={active.y}
-          fill={color}
-          stroke="#fff"
-          strokeWidth={2}
-        />
-      )}
     </g>
   );
 }

@@ -7,6 +7,12 @@
 /** The font size SVG text gets from the page when none is set (Mantine's body text). */
 const DEFAULT_FONT_SIZE = 16;
 
+/**
+ * The height of a label as the old library measured it (a span of page text, Mantine's line
+ * height 1.55): what a vertical axis leaves between labels and keeps inside the chart.
+ */
+export const LABEL_HEIGHT = DEFAULT_FONT_SIZE * 1.55;
+
 let context: CanvasRenderingContext2D | null | undefined;
 
 function canvasContext(): CanvasRenderingContext2D | null {
