@@ -10,7 +10,7 @@ import type { DrawnTick } from './axes.tsx';
 import { bandAt, layoutBars, shownTicks, shownVerticalTicks } from './bar-layout.ts';
 import type { BarLayout, BarRect } from './bar-layout.ts';
 import { BarLabels, BarShape, CursorBand } from './bar-marks.tsx';
-import { ChartBox, TooltipBox } from './chrome.tsx';
+import { ChartSurface } from './chrome.tsx';
 import { useHover } from './use-hover.ts';
 import { stackExtents, wrapWords } from './layout.ts';
 import type { Margin } from './layout.ts';
@@ -178,30 +178,18 @@ export function BarChart<T>(props: BarChartProps<T>) {
     kind: 'bar' as const,
   }));
   return (
-    <ChartBox
+    <ChartSurface
       width={width}
       height={height}
       margin={margin}
       legend={props.legend ? legend : undefined}
       onLegendHeight={setLegendHeight}
-      tooltip={
-        hover && (
-          <TooltipBox hover={hover} width={width} height={height}>
-            {props.tooltip(hover.index)}
-          </TooltipBox>
-        )
-      }
+      hover={hover}
+      tooltip={props.tooltip}
+      handlers={handlers}
     >
-      <svg
-        className="recharts-surface"
-        width={width}
-        height={height}
-        viewBox={`0 0 ${String(width)} ${String(height)}`}
-        {...handlers}
-      >
-        <BarPlot chart={props} layout={layout} hovered={hover?.index} />
-      </svg>
-    </ChartBox>
+      <BarPlot chart={props} layout={layout} hovered={hover?.index} />
+    </ChartSurface>
   );
 }
 

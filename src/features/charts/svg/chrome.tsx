@@ -4,7 +4,7 @@
  * them).
  */
 import { useLayoutEffect, useRef } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { LegendLabel } from '../legend-label.tsx';
 import type { Margin } from './layout.ts';
 import type { Hover } from './use-hover.ts';
@@ -58,7 +58,7 @@ function Legend({ items }: { items: readonly LegendItem[] }) {
  * the old chart library laid it out) and the tooltip. `legendHeight` reports the legend's measured
  * height, which the plot leaves free.
  */
-export function ChartBox({
+function ChartBox({
   width,
   height,
   margin,
@@ -102,10 +102,65 @@ export function ChartBox({
 }
 
 /**
+ * A chart's box, legend, tooltip and SVG root (the class the exports and tests look the SVG up by),
+ * around the plot a chart draws inside it.
+ */
+export function ChartSurface({
+  width,
+  height,
+  margin,
+  legend,
+  onLegendHeight,
+  hover,
+  tooltip,
+  handlers,
+  children,
+}: {
+  width: number;
+  height: number;
+  margin: Margin;
+  legend: readonly LegendItem[] | undefined;
+  onLegendHeight: (height: number) => void;
+  hover: Hover | null;
+  /** The tooltip's content for the hovered entry. */
+  tooltip: (index: number) => ReactNode;
+  /** The pointer and keyboard handlers of `useHover`. */
+  handlers: ComponentProps<'svg'>;
+  children: ReactNode;
+}) {
+  return (
+    <ChartBox
+      width={width}
+      height={height}
+      margin={margin}
+      legend={legend}
+      onLegendHeight={onLegendHeight}
+      tooltip={
+        hover && (
+          <TooltipBox hover={hover} width={width} height={height}>
+            {tooltip(hover.index)}
+          </TooltipBox>
+        )
+      }
+    >
+      <svg
+        className="recharts-surface"
+        width={width}
+        height={height}
+        viewBox={`0 0 ${String(width)} ${String(height)}`}
+        {...handlers}
+      >
+        {children}
+      </svg>
+    </ChartBox>
+  );
+}
+
+/**
  * The tooltip box, 10 px right of and below the pointer; left of or above it where it would leave
  * the chart (the old library's rule: it stays inside the chart's box).
  */
-export function TooltipBox({
+function TooltipBox({
   hover,
   width,
   height,

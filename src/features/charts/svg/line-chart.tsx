@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Axis, Grid } from './axes.tsx';
 import type { DrawnTick } from './axes.tsx';
 import { shownTicks, shownVerticalTicks, X_AXIS_HEIGHT, Y_AXIS_WIDTH } from './bar-layout.ts';
-import { ChartBox, TooltipBox } from './chrome.tsx';
+import { ChartSurface } from './chrome.tsx';
 import { useHover } from './use-hover.ts';
 import { linearScale, pointPositions } from './layout.ts';
 import type { Margin, Plot } from './layout.ts';
@@ -150,30 +150,18 @@ export function LineChart<T>(props: LineChartProps<T>) {
     kind: 'line' as const,
   }));
   return (
-    <ChartBox
+    <ChartSurface
       width={width}
       height={height}
       margin={margin}
       legend={props.legend ? legend : undefined}
       onLegendHeight={setLegendHeight}
-      tooltip={
-        hover && (
-          <TooltipBox hover={hover} width={width} height={height}>
-            {props.tooltip(hover.index)}
-          </TooltipBox>
-        )
-      }
+      hover={hover}
+      tooltip={props.tooltip}
+      handlers={handlers}
     >
-      <svg
-        className="recharts-surface"
-        width={width}
-        height={height}
-        viewBox={`0 0 ${String(width)} ${String(height)}`}
-        {...handlers}
-      >
-        <LinePlot series={series} layout={layout} hovered={hover?.index} />
-      </svg>
-    </ChartBox>
+      <LinePlot series={series} layout={layout} hovered={hover?.index} />
+    </ChartSurface>
   );
 }
 
