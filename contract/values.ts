@@ -26,7 +26,8 @@ const ISO_WITH_OFFSET =
 /** The date and datetime forms the service accepts, for error messages. */
 const DATE_FORMS_HINT = 'YYYY-MM-DD, YYYY-MM-DD hh:mm:ss or ISO 8601 with an offset';
 
-function isCalendarDay(day: string): boolean {
+/** Whether `day` (YYYY-MM-DD) names a day on the calendar: no 2025-02-29. */
+export function isCalendarDay(day: string): boolean {
   const match = DAY.exec(day);
   if (!match) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];

@@ -3,6 +3,8 @@
  * Pure string work: no time zone is applied, so a value never shifts by the viewer's offset.
  */
 
+import { isCalendarDay } from '#contract/values';
+
 const ISO_PARTS = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** A date-time as the input shows it (`YYYY-MM-DD HH:mm:ss`) and the offset it was sent with. */
@@ -35,15 +37,6 @@ export function joinIso(wall: string, offset: string): string {
   return `${wall.replace(' ', 'T')}${offset}`;
 }
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Whether a year, month (1–12) and day name a day on the calendar: no 2025-02-29. */
-function isCalendarDay(year: number, month: number, day: number): boolean {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
-  return days !== undefined && day >= 1 && day <= days;
-}
-
 const DAY_TEXT = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
 
 /**
@@ -54,8 +47,8 @@ export function parseDay(text: string): string | null {
   const match = DAY_TEXT.exec(text.trim());
   if (!match) return null;
   const [, year = '', month = '', day = ''] = match;
-  if (!isCalendarDay(Number(year), Number(month), Number(day))) return null;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isCalendarDay(iso) ? iso : null;
 }
 
 const WALL = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
