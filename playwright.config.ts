@@ -72,7 +72,13 @@ export default defineConfig({
     {
       command: 'tsx server/main.ts',
       url: `${PROXY_SERVER.url}/`,
-      env: { ...serverEnv, PORT: String(PROXY_SERVER.port), SERVICE_BASE_URL: MAIN_SERVER.url },
+      // Two processes sharing the port, as `npm start` runs the proxy on a two-core machine.
+      env: {
+        ...serverEnv,
+        PORT: String(PROXY_SERVER.port),
+        SERVICE_BASE_URL: MAIN_SERVER.url,
+        PROXY_PROCESSES: '2',
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

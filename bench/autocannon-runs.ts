@@ -9,6 +9,8 @@ import { formatMs, percentile } from './stats.ts';
 export interface ServerChild {
   readonly port: number;
   readonly pid: number;
+  /** Every process serving (the proxy runs several): pid first. CPU and memory count them all. */
+  readonly pids: readonly number[];
   readonly url: string;
   /** Resident set size in bytes: /proc/<pid>/status on Linux, else asked over IPC. */
   rss(): Promise<number>;
@@ -38,17 +40,24 @@ export function startServer(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pid = child.pid ?? 0;
+  let pids: readonly number[] = [pid];
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
       resolve();
     }),
   );
 
+  async function rssOf(each: number): Promise<number> {
+    const status = await readFile(`/proc/${String(each)}/status`, 'utf8');
+    const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    if (kib === undefined) throw new Error('no VmRSS');
+    return Number(kib) * 1024;
+  }
+
   async function rss(): Promise<number> {
     try {
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-      if (kib !== undefined) return Number(kib) * 1024;
+      const each = await Promise.all(pids.map(rssOf));
+      return each.reduce((sum, bytes) => sum + bytes, 0);
     } catch {
       // Not Linux: ask the child itself.
     }
@@ -60,11 +69,18 @@ export function startServer(
     });
   }
 
+  async function cpuMsOf(each: number): Promise<number> {
+    // Fields after the command name: state is 3rd, utime 14th, stime 15th.
+    const fields = (await readFile(`/proc/${String(each)}/stat`, 'utf8'))
+      .split(') ')[1]
+      ?.split(' ');
+    return ((Number(fields?.[11]) + Number(fields?.[12])) * 1000) / TICKS_PER_SECOND;
+  }
+
   async function cpuMs(): Promise<number> {
     try {
-      // Fields after the command name: state is 3rd, utime 14th, stime 15th.
-      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ');
-      return ((Number(fields?.[11]) + Number(fields?.[12])) * 1000) / TICKS_PER_SECOND;
+      const each = await Promise.all(pids.map(cpuMsOf));
+      return each.reduce((sum, ms) => sum + ms, 0);
     } catch {
       return Number.NaN;
     }
@@ -89,8 +105,10 @@ export function startServer(
     });
     child.once('message', (message) => {
       clearTimeout(timer);
-      const { port } = message as { port: number };
-      resolve({ port, pid, url: `http://127.0.0.1:${port}`, rss, cpuMs, close });
+      const started = message as { port: number; pids?: number[] };
+      pids = started.pids ?? [pid];
+      const { port } = started;
+      resolve({ port, pid, pids, url: `http://127.0.0.1:${port}`, rss, cpuMs, close });
     });
   });
 }

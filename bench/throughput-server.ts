@@ -5,26 +5,29 @@
  *   { "role": "stub" }                         a bare node:http upstream with fixed answers
  *   { "role": "stub", "delayMs": "200" }       the same, answering each request after 200 ms
  *   { "role": "bare", "body": "<json text>" }  a bare node:http server answering any POST with body
- *   { "role": "proxy", "upstream": "http://127.0.0.1:<port>" }  our app in upstream-proxy mode
+ *   { "role": "proxy", "upstream": "http://127.0.0.1:<port>" }  our app in upstream-proxy mode, in
+ *                                              as many processes as `npm start` runs (PROXY_PROCESSES,
+ *                                              or "processes": "N")
  *   { "role": "bare-proxy", "upstream": "…" }   the least a Node proxy does: node:http and undici
  *   { "role": "embedded" }                     our app in embedded mode (seeds the demo database)
  *   { "role": "embedded", "thirteenFRows": "N" }  the same with about N 13F rows
  *
- * Sends `{ port }` once listening; closes and exits on the message `close` or when the parent
+ * Sends `{ port, pids }` once listening (pids: every process serving, this one first); closes and exits on the message `close` or when the parent
  * goes away (the IPC channel disconnects), so it can never outlive the benchmark.
  */
 import { createServer } from 'node:http';
 import { Agent, request as upstreamRequest } from 'undici';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig, proxyProcessCount } from '../server/config.ts';
 import { loadServiceData } from '../server/embedded/load-data.ts';
 import { createLogger } from '../server/log.ts';
+import { listenAsGroup } from '../server/proxy-processes.ts';
 
 type Role =
   | { role: 'stub'; delayMs?: string }
   | { role: 'bare'; body: string }
-  | { role: 'proxy'; upstream: string }
+  | { role: 'proxy'; upstream: string; processes?: string }
   | { role: 'bare-proxy'; upstream: string }
   | { role: 'embedded'; thirteenFRows?: string };
 
@@ -132,7 +135,35 @@ async function listenBareProxy(
   };
 }
 
-async function start(): Promise<{ port: number; close: () => Promise<void> }> {
+/** Our app in proxy mode, listening from as many processes as `npm start` would start. */
+async function startProxy(upstream: string, processes?: string): Promise<Started> {
+  const env = {
+    ...process.env,
+    SERVICE_BASE_URL: upstream,
+    LOG_LEVEL: 'silent',
+    ...(processes === undefined ? {} : { PROXY_PROCESSES: processes }),
+  };
+  const config = loadConfig(env);
+  const logger = createLogger('silent');
+  const app = await createApp({ config, logger, assets: 'none' });
+  const group = await listenAsGroup(app, {
+    count: proxyProcessCount(config),
+    host: HOST,
+    port: 0,
+    assets: 'none',
+    env,
+    logger,
+  });
+  return { port: group.port, pids: group.pids(), close: () => group.close() };
+}
+
+interface Started {
+  port: number;
+  pids?: readonly number[];
+  close: () => Promise<void>;
+}
+
+async function start(): Promise<Started> {
   switch (spec.role) {
     case 'stub': {
       const query = stubQueryAnswer();
@@ -157,11 +188,11 @@ async function start(): Promise<{ port: number; close: () => Promise<void> }> {
     case 'bare-proxy':
       return listenBareProxy(spec.upstream);
     case 'proxy':
+      return startProxy(spec.upstream, spec.processes);
     case 'embedded': {
-      const env = spec.role === 'proxy' ? { SERVICE_BASE_URL: spec.upstream } : {};
-      const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+      const config = loadConfig({ LOG_LEVEL: 'silent' });
       const logger = createLogger('silent');
-      const thirteenFRows = spec.role === 'embedded' ? Number(spec.thirteenFRows ?? 0) : 0;
+      const thirteenFRows = Number(spec.thirteenFRows ?? 0);
       const app = await createApp({
         config,
         logger,
@@ -192,4 +223,4 @@ process.on('message', (message) => {
   if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss });
 });
 process.on('disconnect', () => void shutdown());
-process.send?.({ port: server.port });
+process.send?.({ port: server.port, pids: server.pids ?? [process.pid] });

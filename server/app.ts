@@ -34,8 +34,11 @@ export interface App {
   readonly server: FastifyInstance;
   readonly assets: ServeMode | 'none';
   readonly backend: 'embedded' | 'upstream';
-  /** Listens and returns the bound port. */
-  listen(port: number, host: string): Promise<number>;
+  /**
+   * Listens and returns the bound port. `reusePort`: the proxy's processes each listen on the
+   * same port and the kernel spreads connections among them.
+   */
+  listen(port: number, host: string, options?: { reusePort?: boolean }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -134,8 +137,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     server,
     assets: assetsMode,
     backend: config.SERVICE_BASE_URL === undefined ? 'embedded' : 'upstream',
-    async listen(port, host) {
-      await server.listen({ port, host });
+    async listen(port, host, options = {}) {
+      await server.listen({ port, host, ...(options.reusePort ? { reusePort: true } : {}) });
       const address = server.server.address();
       return typeof address === 'object' && address !== null ? address.port : port;
     },

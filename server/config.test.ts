@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { defaultMemoryLimit, isLoopbackHost, loadConfig } from './config.ts';
+import { defaultMemoryLimit, isLoopbackHost, loadConfig, proxyProcessCount } from './config.ts';
 
 describe('loadConfig', () => {
   it('fills every default from an empty environment', () => {
@@ -36,6 +36,30 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ DUCKDB_MEMORY_LIMIT: 'lots', DUCKDB_THREADS: '0', QUERY_TIMEOUT_MS: '-1' }),
     ).toThrow(/QUERY_TIMEOUT_MS="-1"[\s\S]*DUCKDB_MEMORY_LIMIT="lots"[\s\S]*DUCKDB_THREADS="0"/);
+  });
+
+  it('runs the proxy in one process per core, at most four, and the embedded service in one', () => {
+    const proxy = loadConfig({ SERVICE_BASE_URL: 'https://vendor.example' });
+    expect(proxyProcessCount(proxy, 2)).toBe(2);
+    expect(proxyProcessCount(proxy, 1)).toBe(1);
+    expect(proxyProcessCount(proxy, 32)).toBe(4);
+    expect(
+      proxyProcessCount(
+        loadConfig({ SERVICE_BASE_URL: 'https://vendor.example', PROXY_PROCESSES: '6' }),
+        2,
+      ),
+    ).toBe(6);
+    expect(proxyProcessCount(loadConfig({}), 32)).toBe(1);
+    expect(proxyProcessCount(loadConfig({ PROXY_PROCESSES: '1' }), 32)).toBe(1);
+  });
+
+  it('refuses several processes for the embedded service, and a count out of range', () => {
+    expect(() => loadConfig({ PROXY_PROCESSES: '2' })).toThrow(
+      /PROXY_PROCESSES="2": only the proxy mode \(SERVICE_BASE_URL set\) runs several processes/,
+    );
+    expect(() =>
+      loadConfig({ SERVICE_BASE_URL: 'https://vendor.example', PROXY_PROCESSES: '0' }),
+    ).toThrow(/PROXY_PROCESSES="0"/);
   });
 
   it('treats empty variables as unset', () => {

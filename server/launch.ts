@@ -1,9 +1,12 @@
 import { createApp } from './app.ts';
+import type { App } from './app.ts';
 import type { ServeMode } from './assets.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, proxyProcessCount } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import { DEMO_USERS } from './embedded/auth/users.ts';
 import { createLogger } from './log.ts';
+import { listenAsGroup } from './proxy-processes.ts';
+import type { ListeningGroup } from './proxy-processes.ts';
 
 /** The validated environment, or the process ends naming every bad variable. */
 export function loadConfigOrExit(): ServerConfig {
@@ -15,32 +18,59 @@ export function loadConfigOrExit(): ServerConfig {
   }
 }
 
-/** Starts the app, listens, prints the URL and the demo users, and stops on SIGINT/SIGTERM. */
-export async function launch(config: ServerConfig, assets: ServeMode): Promise<void> {
-  const logger = createLogger(config.LOG_LEVEL);
-  const app = await createApp({ config, logger, assets });
-  const port = await app.listen(config.PORT, config.HOST);
+/** What the server prints once it listens: where, what it serves, and the demo users. */
+function banner(config: ServerConfig, assets: ServeMode, app: App, group: ListeningGroup): string {
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   const lines = [
     '',
     `  Marketplace analyst dashboard ready in ${process.uptime().toFixed(2)} s`,
-    `  URL:      http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`,
+    `  URL:      http://${host === '0.0.0.0' ? 'localhost' : host}:${group.port}/`,
     app.backend === 'upstream'
       ? `  Backend:  ${new URL(config.SERVICE_BASE_URL ?? '').host} (proxied)`
       : '  Backend:  embedded demo service (DuckDB)',
     `  Assets:   ${assets === 'dist' ? 'built files from dist/' : 'compiled on the fly by Vite (development server)'}`,
   ];
+  const pids = group.pids();
+  if (pids.length > 1) {
+    lines.push(`  Processes: ${String(pids.length)} sharing the port (pids ${pids.join(', ')})`);
+  }
   if (app.backend === 'embedded' && !config.USERS_FILE) {
     lines.push('  Demo users:');
     for (const user of DEMO_USERS) {
       lines.push(`    ${user.username} / ${user.password}  (${user.note})`);
     }
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  return `${lines.join('\n')}\n\n`;
+}
 
+/**
+ * Starts the app, listens (in proxy mode from several processes, see proxy-processes.ts), prints
+ * the URL and the demo users, and stops on SIGINT/SIGTERM.
+ */
+export async function launch(config: ServerConfig, assets: ServeMode): Promise<void> {
+  // Vite's dev server compiles in one process; several would each compile everything.
+  const count = assets === 'dist' ? proxyProcessCount(config) : 1;
+  const logger = createLogger(config.LOG_LEVEL, count > 1 ? { pid: process.pid } : {});
+  const app = await createApp({ config, logger, assets });
+  let group: ListeningGroup;
+  try {
+    group = await listenAsGroup(app, {
+      count,
+      host: config.HOST,
+      port: config.PORT,
+      assets: 'dist',
+      env: process.env,
+      logger,
+    });
+  } catch (error) {
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  // Listening for the signals before the banner says the server is ready.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().finally(() => process.exit(0));
+      void group.close().finally(() => process.exit(0));
     });
   }
+  process.stdout.write(banner(config, assets, app, group));
 }
