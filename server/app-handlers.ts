@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS } from '#contract/auth';
 import { sendApiError } from './api/routes.ts';
 import { isApiPath } from './assets.ts';
@@ -30,6 +30,16 @@ export function logRequests(server: FastifyInstance, logger: Logger): void {
 }
 
 /**
+ * Whether `error` only says the client went away before its answer was written (a page left, a
+ * query cancelled): the answer's stream closed early on a connection that is gone. Nothing
+ * failed on our side, and nobody is left to answer.
+ */
+function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' && request.raw.socket.destroyed;
+}
+
+/**
  * Errors answer in the API's error shape: a body too large (413), any other client error with
  * its message, and a failure of ours (500) with the request id to quote, its stack only logged.
  */
@@ -56,6 +66,10 @@ export function answerErrors(server: FastifyInstance, logger: Logger): void {
           error instanceof Error ? error.message : String(error),
         ),
       );
+    }
+    if (clientWentAway(error, request)) {
+      logger.info('client_gone', { request_id: request.id, path: request.url.split('?')[0] });
+      return reply;
     }
     logger.error('unhandled_error', {
       request_id: request.id,

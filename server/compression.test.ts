@@ -1,12 +1,13 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '#contract/auth';
 import { startTestServer } from '../testing/api-server.ts';
 import type { TestServer } from '../testing/api-server.ts';
 import { ANALYST } from '../testing/fixtures.ts';
 import { appendRows } from './embedded/db/schema.ts';
+import type { Logger } from './log.ts';
 
 const METRO_ROWS = 30_000;
 
@@ -26,11 +27,20 @@ async function loadManyMetroAreas(connection: DuckDBConnection): Promise<void> {
 
 let server: TestServer;
 let token: string;
+/** What the server logged, level and event: a client's hang-up must not read as our failure. */
+const logged: { level: keyof Logger; event: string }[] = [];
+const recorder: Logger = {
+  debug: (event) => logged.push({ level: 'debug', event }),
+  info: (event) => logged.push({ level: 'info', event }),
+  warn: (event) => logged.push({ level: 'warn', event }),
+  error: (event) => logged.push({ level: 'error', event }),
+};
 
 beforeAll(async () => {
   server = await startTestServer({
     users: [ANALYST],
     loadData: loadManyMetroAreas,
+    logger: recorder,
     env: { ROW_CAP: String(METRO_ROWS) },
   });
   token = await server.tokenFor(ANALYST);
@@ -130,5 +140,31 @@ describe('compression of API answers', () => {
     expect(error.status).toBe(404);
     expect(error.headers['content-encoding']).toBeUndefined();
     expectApiHeaders(error);
+  });
+
+  it('logs a client that hangs up mid-answer as gone, not as a failure of ours', async () => {
+    const { port } = new URL(server.baseUrl);
+    logged.length = 0;
+    await new Promise<void>((resolve) => {
+      const call = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: API_PATHS.query,
+        headers: { 'Content-Type': 'text/plain', 'Oauth-Token': token, 'Accept-Encoding': 'gzip' },
+      });
+      call.on('error', () => undefined);
+      // The analyst leaves the page while the multi-megabyte answer is being made.
+      call.end(JSON.stringify(EVERY_ROW), () => {
+        setTimeout(() => {
+          call.destroy();
+          resolve();
+        }, 20);
+      });
+    });
+    await vi.waitFor(() => {
+      expect(logged.map(({ event }) => event)).toContain('client_gone');
+    });
+    expect(logged.filter(({ level }) => level === 'error')).toEqual([]);
   });
 });
