@@ -132,6 +132,24 @@ describe('proxy to the real upstream', () => {
     );
   });
 
+  it('passes the bytes through exactly: any script, the whitespace and line breaks as sent', async () => {
+    const sent = Buffer.from(
+      '\n  {"records": [{"name": "Zürich"}, {"name": "São Paulo"}, {"name": "東京"}],\r\n "next_offset": -1}\n',
+      'utf8',
+    );
+    const { server } = await setup({}, (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end(sent);
+    });
+    const response = await fetch(`${server.baseUrl}/index.php/api/service`, {
+      method: 'POST',
+      body: query,
+      headers: { 'Content-Type': 'text/plain', 'Oauth-Token': 'token-123' },
+    });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(sent)).toBe(true);
+  });
+
   it('answers 502 when the JSON of the upstream is cut short', async () => {
     const { server } = await setup({}, (_request, response) => {
       response.writeHead(200, { 'Content-Type': 'application/json' });

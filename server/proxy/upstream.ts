@@ -99,33 +99,44 @@ function unansweredError(error: unknown, host: string, timeoutMs: number): ApiEr
   );
 }
 
+/** JSON's whitespace, and the first byte of a UTF-8 byte order mark, skipped at either end. */
+const SKIPPED = new Set([0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf]);
+
 /**
- * Whether `text` is shaped like a JSON object or array, by its first and last characters. Not
- * parsed: a page of answers runs to megabytes, and parsing it here would hold every other call
- * waiting behind it for tens of milliseconds, only for the browser to parse it again. What this
- * guards against (a sign-in page, a proxy's error text, a body cut short) is told apart by its
- * ends; anything else that is not JSON fails in the browser's parser with its own error.
+ * Whether `bytes` are shaped like a JSON object or array, by their first and last characters. Not
+ * parsed, nor even decoded: a page of answers runs to megabytes, and parsing it here would hold
+ * every other call waiting behind it for tens of milliseconds, only for the browser to parse it
+ * again. What this guards against (a sign-in page, a proxy's error text, a body cut short) is told
+ * apart by its ends; anything else that is not JSON fails in the browser's parser with its own
+ * error.
  */
-function looksLikeJson(text: string): boolean {
-  const trimmed = text.trim();
-  return (
-    (trimmed.startsWith('{') && trimmed.endsWith('}')) ||
-    (trimmed.startsWith('[') && trimmed.endsWith(']'))
-  );
+function looksLikeJson(bytes: Buffer): boolean {
+  let first = 0;
+  let last = bytes.length - 1;
+  while (first <= last && SKIPPED.has(bytes[first] ?? 0)) first++;
+  while (last >= first && SKIPPED.has(bytes[last] ?? 0)) last--;
+  const [open, close] = [bytes[first], bytes[last]];
+  return (open === 0x7b && close === 0x7d) || (open === 0x5b && close === 0x5d);
 }
 
-/** What the upstream answered: status, headers and the body as text. */
+/** The start of a body as text, enough to recognise a web page and quote it in an error. */
+const HEAD_BYTES = 1024;
+
+/**
+ * What the upstream answered: status, headers and the body's bytes, passed on as they came:
+ * decoding megabytes to text only to encode them again cost CPU that other calls waited for.
+ */
 interface UpstreamAnswer {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly text: string;
+  readonly bytes: Buffer;
 }
 
 /**
  * The upstream's answer passed through (status, JSON text, Retry-After), or a 502 that says what
  * came instead: a redirect, a web page, or something that is not JSON.
  */
-function passThrough({ statusCode, headers, text }: UpstreamAnswer, host: string): ApiAnswer {
+function passThrough({ statusCode, headers, bytes }: UpstreamAnswer, host: string): ApiAnswer {
   if (statusCode >= 300 && statusCode < 400) {
     throw new ApiError(
       502,
@@ -134,22 +145,23 @@ function passThrough({ statusCode, headers, text }: UpstreamAnswer, host: string
     );
   }
   const contentType = headers['content-type'];
-  if (looksLikeWebPage(typeof contentType === 'string' ? contentType : undefined, text)) {
+  const head = bytes.subarray(0, HEAD_BYTES).toString('utf8');
+  if (looksLikeWebPage(typeof contentType === 'string' ? contentType : undefined, head)) {
     // A sign-in or proxy error page in front of the upstream: one sentence says so.
     throw new ApiError(502, 'upstream_html', WEB_PAGE_ANSWER);
   }
-  if (!looksLikeJson(text)) {
+  if (!looksLikeJson(bytes)) {
     const type = String(headers['content-type'] ?? 'no content type');
     throw new ApiError(
       502,
       'upstream_error',
-      `The Marketplace service at ${host} answered ${statusCode} with something that is not JSON (${type}: "${preview(text)}").`,
+      `The Marketplace service at ${host} answered ${statusCode} with something that is not JSON (${type}: "${preview(head)}").`,
     );
   }
   const retryAfter = headers['retry-after'];
   return {
     status: statusCode,
-    json: text,
+    json: bytes,
     ...(typeof retryAfter === 'string' ? { headers: { 'Retry-After': retryAfter } } : {}),
   };
 }
@@ -194,9 +206,9 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
       } catch (error) {
         throw unansweredError(error, host, options.timeoutMs);
       }
-      const text = await response.body.text();
+      const bytes = Buffer.from(await response.body.arrayBuffer());
       return passThrough(
-        { statusCode: response.statusCode, headers: response.headers, text },
+        { statusCode: response.statusCode, headers: response.headers, bytes },
         host,
       );
     } finally {
