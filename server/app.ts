@@ -87,13 +87,24 @@ function createServerInstance(config: ServerConfig): FastifyInstance {
 }
 
 /**
- * The security headers on every answer, Vite's dev middleware's included (it answers from this
- * hook's phase, so the headers go on the raw response first); Vite's dev server needs its own CSP.
+ * The security headers on every answer. Vite's dev middleware answers from this hook's phase,
+ * outside Fastify's reply, so in development they go on the raw response (and Vite's dev server
+ * needs its own CSP). Otherwise they go on Fastify's reply, which hands Node all its headers at
+ * once: one raw header set first makes Node check and merge every other one, one by one, on
+ * every call (#21).
  */
 function setSecurityHeaders(server: FastifyInstance, assetsMode: ServeMode | 'none'): void {
   const headers = securityHeaders(assetsMode === 'vite');
+  if (assetsMode === 'vite') {
+    server.addHook('onRequest', (_request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      done();
+    });
+    return;
+  }
+  const all = Object.fromEntries(headers);
   server.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.headers(all);
     done();
   });
 }
