@@ -29,6 +29,7 @@ function setup(answer: FakeAnswer) {
 const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ id: index }));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   session.signOut();
 });
@@ -73,13 +74,20 @@ describe('a bounded pull', () => {
   });
 
   it('says a failed count and tries again', async () => {
+    // The client backs off 0.5 s, then 1.5 s, before it gives up on a server failure: the clock
+    // is moved on instead of waited for. Only setTimeout is faked; the DOM queries poll as usual.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let failing = true;
     const { user } = setup((call) =>
       failing
         ? jsonResponse(500, { error: 'server_error', error_message: 'boom' })
         : pagedService(rows(3))(call),
     );
-    const again = await screen.findByRole('button', { name: 'Try again' });
+    const again = await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+      return screen.getByRole('button', { name: 'Try again' });
+    });
+    vi.useRealTimers();
     failing = false;
     await user.click(again);
     expect(await screen.findByText('3 rows read in 2 requests')).toBeVisible();
