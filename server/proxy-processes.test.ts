@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, startStub } from '../testing/stub-upstream.ts';
+import { isProcessRunning } from './process-alive.ts';
 import type { StubServer } from '../testing/stub-upstream.ts';
 
 // Real processes: each group start forks Node with tsx, about a second each on two cores. The
@@ -82,15 +83,6 @@ function answeringPids(output: string): Set<number> {
   return pids;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Resolves once `condition` holds, checking every 50 ms; rejects after `budgetMs`. */
 async function eventually(condition: () => boolean, budgetMs = 15_000): Promise<void> {
   const deadline = Date.now() + budgetMs;
@@ -129,7 +121,7 @@ describe('the proxy in several processes sharing one port', () => {
   });
   afterEach(() => {
     for (const group of started.splice(0)) {
-      for (const pid of group.pids) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+      for (const pid of group.pids) if (isProcessRunning(pid)) process.kill(pid, 'SIGKILL');
     }
   });
   afterAll(async () => {
@@ -168,7 +160,7 @@ describe('the proxy in several processes sharing one port', () => {
         new RegExp(`"event":"proxy_process_exited".*"exited":${String(sibling)}`),
       );
       const restarted = Number(/"started":(\d+)/.exec(group.output())?.[1]);
-      expect(isRunning(restarted)).toBe(true);
+      expect(isProcessRunning(restarted)).toBe(true);
       group.pids.push(restarted);
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => queryOnNewConnection(group.port)),
@@ -183,7 +175,7 @@ describe('the proxy in several processes sharing one port', () => {
     async () => {
       const group = await start({ PROXY_PROCESSES: '3' });
       process.kill(group.pids[0] ?? 0, 'SIGKILL');
-      await eventually(() => group.pids.every((pid) => !isRunning(pid)));
+      await eventually(() => group.pids.every((pid) => !isProcessRunning(pid)));
       expect(await portIsFree(group.port)).toBe(true);
     },
     START_BUDGET_MS,
@@ -195,7 +187,7 @@ describe('the proxy in several processes sharing one port', () => {
       const group = await start({ PROXY_PROCESSES: '2' });
       group.child.kill('SIGTERM');
       expect(await group.exited).toBe(0);
-      await eventually(() => group.pids.every((pid) => !isRunning(pid)));
+      await eventually(() => group.pids.every((pid) => !isProcessRunning(pid)));
       expect(await portIsFree(group.port)).toBe(true);
     },
     START_BUDGET_MS,

@@ -1,5 +1,6 @@
 import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { isProcessRunning } from '../../process-alive.ts';
 import { ImportError } from './filing.ts';
 import { openFilingStore } from './store.ts';
 
@@ -15,15 +16,6 @@ function isHeldByAnother(error: unknown): boolean {
   return error instanceof Error && error.message.includes('Could not set lock on file');
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Claims `lock` for this process: a file holding its PID. A lock left by a process that is no
  * longer running is taken over; one held by a running import refuses this one.
@@ -34,7 +26,7 @@ function claimLock(lock: string, store: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(lock, 'utf8'));
-    if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+    if (Number.isInteger(holder) && holder > 0 && isProcessRunning(holder)) {
       throw new ImportError(
         store,
         null,
