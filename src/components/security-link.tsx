@@ -7,17 +7,18 @@ import { CUSIP_PATTERN } from '../lib/thirteen-f-targets.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;
 
+/** The security view's search: the CUSIP, and `period` when it is a day. */
+function securitySearch(cusip: string, period: unknown): SecuritySearch {
+  const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
+  return { v: ANALYSIS_LINK_VERSION, cusip, ...(day === undefined ? {} : { period: day }) };
+}
+
 /**
  * The router link to a security's view, at `period` when it is a day (else the latest quarter it
  * is held in), rendering a Mantine button's or anchor's own element props.
  */
 function securityRoot(cusip: string, period: unknown) {
-  const day = typeof period === 'string' ? DAY.exec(period)?.[0] : undefined;
-  const search: SecuritySearch = {
-    v: ANALYSIS_LINK_VERSION,
-    cusip,
-    ...(day === undefined ? {} : { period: day }),
-  };
+  const search = securitySearch(cusip, period);
   // A render function (Mantine calls it), not a component: nothing remounts.
   return (props: ComponentPropsWithoutRef<'a'>) => (
     <Link to="/security" search={search} {...props} />
@@ -62,5 +63,28 @@ export function SecurityAnchor({
     <Anchor size="sm" renderRoot={securityRoot(cusip, period)}>
       {children}
     </Anchor>
+  );
+}
+
+/**
+ * The same link in a results table's cell: the router's link alone, styled by the table. A fast
+ * scroll brings ~30 new CUSIP cells a frame, and a Mantine Anchor (a polymorphic Text) around each
+ * cost frames.
+ */
+export function SecurityCellLink({
+  cusip,
+  period,
+  className,
+  children,
+}: {
+  cusip: string;
+  period: unknown;
+  className?: string | undefined;
+  children: string;
+}) {
+  return (
+    <Link to="/security" search={securitySearch(cusip, period)} className={className}>
+      {children}
+    </Link>
   );
 }

@@ -1,4 +1,5 @@
-import { SecurityAnchor } from '../../components/security-link.tsx';
+import { SecurityCellLink } from '../../components/security-link.tsx';
+import classes from './results-table.module.css';
 
 /**
  * A 13F CUSIP cell's link: the security across managers, at the row's quarter when it has one.
@@ -22,9 +23,9 @@ export function CusipLink({
         event.stopPropagation();
       }}
     >
-      <SecurityAnchor cusip={cusip} period={period}>
+      <SecurityCellLink cusip={cusip} period={period} className={classes.link}>
         {text}
-      </SecurityAnchor>
+      </SecurityCellLink>
     </span>
   );
 }

@@ -23,8 +23,13 @@ export function rowWindow(count: number, { top, height }: View) {
   // The last row whose top is in view, as TanStack Virtual counted it: at least the first row.
   const inView = Math.max(Math.floor(top / ROW_HEIGHT) + 1, Math.ceil((top + height) / ROW_HEIGHT));
   const end = Math.min(count, inView + OVERSCAN);
+  // Keys are slots, not rows: a row that stays in view keeps its slot (index mod slots), and a row
+  // scrolled in takes the slot, and so the DOM, of one scrolled out, so React updates its cells'
+  // text instead of unmounting a row and building another of 16 cells (#21: a fast scroll shows
+  // ~30 new rows a frame). No contiguous window holds more rows than `slots`, so keys stay unique.
+  const slots = Math.ceil(height / ROW_HEIGHT) + 2 * OVERSCAN + 1;
   const items: { index: number; key: number }[] = [];
-  for (let index = first; index < end; index++) items.push({ index, key: index });
+  for (let index = first; index < end; index++) items.push({ index, key: index % slots });
   return { items, before: first * ROW_HEIGHT, after: Math.max(0, count - end) * ROW_HEIGHT };
 }
 
