@@ -146,3 +146,21 @@ test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboar
   expect(picked).toEqual(['Ticker', ...tickers.slice(1, 4)]);
   await context.close();
 });
+
+test('scrolled, the header stays on top of the pinned first column', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fq%2Fmetro_area__c%3Frun%3Dstarter');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const table = page.getByRole('table', { name: 'Results' });
+  await expect(table.getByRole('row').nth(5)).toBeVisible();
+  const header = table.getByRole('columnheader', { name: 'Metro area' });
+  await table.hover();
+  await page.mouse.wheel(0, 400);
+  await expect(table.locator('tbody tr[aria-rowindex="2"]')).toHaveCount(0);
+  // What an analyst sees at the middle of that header: the header, not a row slid under it.
+  const onTop = await header.evaluate((cell) => {
+    const box = cell.getBoundingClientRect();
+    const seen = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return seen !== null && cell.contains(seen);
+  });
+  expect(onTop).toBe(true);
+});
