@@ -169,11 +169,23 @@ export async function cannon(server: ServerChild, options: autocannon.Options): 
   };
 }
 
-/** The runs of one target, pooled: mean requests/s, p50 of every latency, total errors. */
-export interface Pooled {
-  readonly rps: number;
-  readonly p50: number;
-  readonly errors: number;
+/**
+ * Several runs of one server as one: every answer's latency pooled, requests per second averaged,
+ * errors summed, CPU per request over all the requests.
+ */
+export function pooled(runs: readonly RunResult[]): RunResult {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const latencies = runs.flatMap((run) => run.latencies);
+  return {
+    requests,
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    latencies,
+    cpuPerRequest:
+      runs.reduce((sum, run) => sum + run.cpuPerRequest * run.requests, 0) / Math.max(requests, 1),
+  };
 }
 
 const row = (name: string, rps: string, p50: string, p95: string, cpu: string, errors: string) => {
@@ -196,7 +208,7 @@ export async function alternate(
     seconds: number;
     rounds?: number;
   },
-): Promise<Pooled[]> {
+): Promise<RunResult[]> {
   const { path, warmupSeconds, seconds, rounds = 2, ...common } = options;
   const run = (server: ServerChild, duration: number) =>
     cannon(server, { ...common, url: `${server.url}${path}`, duration });
@@ -219,22 +231,13 @@ export async function alternate(
     }
   }
   return targets.map(({ name }, index) => {
-    const list = runs[index] ?? [];
-    const pooled = list.flatMap((run) => run.latencies);
-    const sum = (pick: (run: RunResult) => number) =>
-      list.reduce((total, run) => total + pick(run), 0);
-    const result = {
-      rps: sum((run) => run.rps) / list.length,
-      p50: percentile(pooled, 50),
-      errors: sum((run) => run.errors),
-    };
-    const cpu = cpuText(sum((run) => run.cpuPerRequest) / list.length);
+    const result = pooled(runs[index] ?? []);
     row(
       `${name} (pooled)`,
       rpsText(result.rps),
       formatMs(result.p50),
-      formatMs(percentile(pooled, 95)),
-      cpu,
+      formatMs(result.p95),
+      cpuText(result.cpuPerRequest),
       String(result.errors),
     );
     return result;

@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '#contract/auth';
-import { cannon, goalLine, post, watchedServers } from './autocannon-runs.ts';
+import { cannon, goalLine, pooled, post, watchedServers } from './autocannon-runs.ts';
 import type { RunResult, ServerChild } from './autocannon-runs.ts';
 import { formatMs, percentile } from './stats.ts';
 
@@ -33,21 +33,6 @@ const { spawn, closeAll } = watchedServers(
 );
 
 const body = JSON.stringify({ module: 'metro_area__c', filters: { max_num: '20' } });
-
-/** Several runs of one server as one: their answers pooled, their requests per second averaged. */
-function pooled(runs: readonly RunResult[]): RunResult {
-  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
-  const latencies = runs.flatMap((run) => run.latencies);
-  return {
-    requests,
-    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-    latencies,
-    cpuPerRequest: runs.reduce((sum, run) => sum + run.cpuPerRequest * run.requests, 0) / requests,
-  };
-}
 
 function line(name: string, run: RunResult): string {
   const p = (q: number) => formatMs(percentile(run.latencies, q)).padStart(10);
