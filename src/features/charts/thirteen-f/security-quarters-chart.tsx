@@ -5,6 +5,7 @@ import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, STATUS_COLORS } from '../colors.ts';
 import { BarChart } from '../svg/bar-chart.tsx';
 import { DefaultTooltip } from '../svg/chrome.tsx';
+import type { TooltipLine } from '../svg/chrome.tsx';
 import { useChartWidth } from '../use-chart-width.ts';
 import type { SecurityQuarter } from './across-managers.ts';
 
@@ -48,6 +49,17 @@ interface SecurityChartProps {
 const chosenIn = (quarters: readonly SecurityQuarter[], chosen: string) => (index: number) =>
   quarters[index]?.period === chosen;
 
+/** A quarter's tooltip, for the bar under the pointer: the quarter's day, then `lines` of it. */
+function quarterTooltip(
+  quarters: readonly SecurityQuarter[],
+  lines: (quarter: SecurityQuarter) => readonly TooltipLine[],
+) {
+  return (index: number) => {
+    const quarter = quarters[index];
+    return quarter && <DefaultTooltip label={formatDay(quarter.period)} lines={lines(quarter)} />;
+  };
+}
+
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
 export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartProps) {
   const { ref, width } = useChartWidth();
@@ -88,21 +100,13 @@ export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartP
               fill: series.color,
             }))}
             legend
-            tooltip={(index) => {
-              const quarter = quarters[index];
-              return (
-                quarter && (
-                  <DefaultTooltip
-                    label={formatDay(quarter.period)}
-                    lines={SERIES.map((series) => ({
-                      name: series.label,
-                      value: String(quarter[series.key]),
-                      color: series.color,
-                    }))}
-                  />
-                )
-              );
-            }}
+            tooltip={quarterTooltip(quarters, (quarter) =>
+              SERIES.map((series) => ({
+                name: series.label,
+                value: String(quarter[series.key]),
+                color: series.color,
+              })),
+            )}
             isChosen={chosenIn(quarters, chosen)}
           />
         )}
@@ -152,23 +156,13 @@ export function SecurityValueChart({ name, quarters, chosen }: SecurityChartProp
             series={[
               { name: 'Value held (USD)', value: (quarter) => quarter.value, fill: PRIMARY },
             ]}
-            tooltip={(index) => {
-              const quarter = quarters[index];
-              return (
-                quarter && (
-                  <DefaultTooltip
-                    label={formatDay(quarter.period)}
-                    lines={[
-                      {
-                        name: 'Value held',
-                        value: `${formatUsd(quarter.value)} (${formatCount(quarter.shares)} shares)`,
-                        color: PRIMARY,
-                      },
-                    ]}
-                  />
-                )
-              );
-            }}
+            tooltip={quarterTooltip(quarters, (quarter) => [
+              {
+                name: 'Value held',
+                value: `${formatUsd(quarter.value)} (${formatCount(quarter.shares)} shares)`,
+                color: PRIMARY,
+              },
+            ])}
             isChosen={chosenIn(quarters, chosen)}
           />
         )}
