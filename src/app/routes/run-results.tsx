@@ -35,7 +35,7 @@ interface ViewProps {
 
 const NO_SETTINGS: ChartSettings = {};
 
-// The chart code loads only when a result is charted, never with the login page.
+// recharts and the chart code load only when a result is charted, never with the login page.
 const ChartPanel = lazy(async () => ({
   default: (await import('../../features/charts/chart-panel.tsx')).ChartPanel,
 }));

@@ -1,15 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import { Bar, BarChart, XAxis, YAxis } from 'recharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { figureNamed } from '../../../testing/chart-dom.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { parseRfc4180 } from '../../../testing/rfc4180.ts';
 import { ChartFrame } from './chart-frame.tsx';
-import { BarChart } from './svg/bar-chart.tsx';
 
-const DESKS = [
-  { desk: 'Equities', trades: 12 },
-  { desk: 'Credit', trades: 5 },
-];
 const TITLE = 'Trades per desk';
 const SUMMARY = 'Two desks; Equities traded most, with 12 trades.';
 const LEGEND = [
@@ -47,16 +43,17 @@ function setup() {
       }}
     >
       <BarChart
-        orientation="columns"
         width={400}
         height={200}
-        margin={{ top: 5, right: 5, bottom: 5, left: 5 }}
-        data={DESKS}
-        category={{ label: (desk) => desk.desk }}
-        valueAxis={{}}
-        series={[{ name: 'Trades', value: (desk) => desk.trades, fill: '#0072b2' }]}
-        tooltip={() => null}
-      />
+        data={[
+          { desk: 'Equities', trades: 12 },
+          { desk: 'Credit', trades: 5 },
+        ]}
+      >
+        <XAxis dataKey="desk" />
+        <YAxis />
+        <Bar dataKey="trades" isAnimationActive={false} />
+      </BarChart>
     </ChartFrame>,
   );
   const exportAs = async (item: 'PNG image' | 'SVG (vector)' | 'CSV of the data') => {

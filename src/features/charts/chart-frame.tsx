@@ -155,7 +155,7 @@ export function ChartFrame({
   table: ChartTable;
   /** The series' colours, drawn into exported images. */
   legend?: readonly LegendEntry[];
-  /** Also shows `legend` above the chart (for charts that draw no legend of their own). */
+  /** Also shows `legend` above the chart (for charts that draw no recharts legend of their own). */
   legendOnScreen?: boolean;
   controls?: ReactNode;
   children: ReactNode;

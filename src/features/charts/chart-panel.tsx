@@ -7,8 +7,8 @@ import { isModuleChartId } from './modules/series.ts';
 import { ThirteenFCharts } from './thirteen-f/thirteen-f-charts.tsx';
 
 /**
- * The charts of a result, reading the same rows as the table. Loaded on demand (the chart code
- * is kept off the pages that draw no chart): the workspace imports this module lazily.
+ * The charts of a result, reading the same rows as the table. Loaded on demand (recharts is
+ * large): the workspace imports this module lazily.
  */
 export function ChartPanel({
   module,

@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 
 /** A chart tooltip: exact figures, one per line, and any data-quality flags. */
-export function ChartTooltip({
+function ChartTooltip({
   title,
   lines,
   flags = [],
@@ -34,4 +34,23 @@ export interface TooltipContent {
   readonly title: string;
   readonly lines: readonly string[];
   readonly flags?: readonly string[];
+}
+
+/**
+ * A recharts tooltip `content` for bars whose data carry everything to say: recharts passes the
+ * hovered entry as `payload[0].payload`, and `describe` words it.
+ */
+export function BarTooltip<T>({
+  active,
+  payload,
+  describe,
+}: {
+  active?: boolean;
+  payload?: readonly { payload?: T }[];
+  describe: (bar: T) => TooltipContent;
+}) {
+  const bar = payload?.[0]?.payload;
+  if (!active || bar === undefined) return null;
+  const content = describe(bar);
+  return <ChartTooltip title={content.title} lines={content.lines} flags={content.flags ?? []} />;
 }

@@ -1,6 +1,6 @@
 import { downloadBlob } from '../../lib/download.ts';
 
-/** One legend entry drawn into an exported image (the charts draw their legend as HTML). */
+/** One legend entry drawn into an exported image (recharts draws its legend as HTML). */
 export interface LegendEntry {
   readonly label: string;
   readonly color: string;

@@ -1,13 +1,14 @@
 import { Alert, Text } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ServiceRecord } from '#contract/response';
 import { sameRowFilter } from '../../../lib/row-filter.ts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
+import { chosenShape } from '../chosen-bar.tsx';
 import { ChartFrame } from '../chart-frame.tsx';
 import type { ChartTable } from '../chart-frame.tsx';
-import { BarChart } from '../svg/bar-chart.tsx';
-import { DefaultTooltip } from '../svg/chrome.tsx';
+import { LegendLabel } from '../legend-label.tsx';
 import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, seriesColor } from '../colors.ts';
 import { missingFieldsMessage } from '../missing-fields.ts';
@@ -43,7 +44,6 @@ function CategoryBars({
     fill: point.other ? seriesColor(0, true) : PRIMARY,
   }));
   const chart = MODULE_CHARTS[module];
-  const name = spec.money ? 'Fund balance' : 'Count';
   const top = points[0];
   return (
     <ChartFrame
@@ -60,38 +60,38 @@ function CategoryBars({
       }}
     >
       <BarChart
-        orientation="rows"
+        layout="vertical"
         width={width}
         height={Math.max(160, data.length * BAR_ROW + 48)}
         data={data}
         margin={{ left: 8, right: 24, top: 8, bottom: 8 }}
-        category={{ label: (point) => point.label, size: 150 }}
-        valueAxis={{
-          tickFormatter: (value: number) =>
-            spec.money ? formatUsdCompact(value) : formatCount(value),
-        }}
-        series={[{ name, value: (point) => point.value }]}
-        maxBarSize={28}
-        tooltip={(index) => {
-          const point = data[index];
-          return (
-            point && (
-              <DefaultTooltip
-                label={point.label}
-                lines={[{ name, value: format(point.value), color: point.fill }]}
-              />
-            )
-          );
-        }}
-        onSelect={(index) => {
-          const point = points[index];
-          if (point) onFilter(categoryFilter(spec.field, point));
-        }}
-        isChosen={(index) => {
-          const point = points[index];
-          return point !== undefined && sameRowFilter(categoryFilter(spec.field, point), chosen);
-        }}
-      />
+      >
+        <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+        <XAxis
+          type="number"
+          tickFormatter={(value: number) =>
+            spec.money ? formatUsdCompact(value) : formatCount(value)
+          }
+        />
+        <YAxis type="category" dataKey="label" width={150} interval={0} />
+        <Tooltip
+          formatter={(value) => [format(Number(value)), spec.money ? 'Fund balance' : 'Count']}
+        />
+        <Bar
+          dataKey="value"
+          name={spec.money ? 'Fund balance' : 'Count'}
+          maxBarSize={28}
+          cursor="pointer"
+          isAnimationActive={false}
+          onClick={(_item, index) => {
+            const point = points[index];
+            if (point) onFilter(categoryFilter(spec.field, point));
+          }}
+          {...chosenShape(points, (point) =>
+            sameRowFilter(categoryFilter(spec.field, point), chosen),
+          )}
+        />
+      </BarChart>
     </ChartFrame>
   );
 }
@@ -136,60 +136,46 @@ interface MonthlyBarsProps {
 
 /** The stacked bars themselves: one stack per bucket, one segment per series. */
 function MonthlyBarChart({ module, series, dateField, width, onFilter, chosen }: MonthlyBarsProps) {
-  const buckets = series.buckets;
-  const filterOf = (index: number, seriesIndex: number) => {
-    const bucket = buckets[index];
-    const entry = series.series[seriesIndex];
-    return bucket && entry ? monthlyFilter(module, dateField, bucket, entry) : undefined;
-  };
-  const colour = (index: number) => seriesColor(index, series.series[index]?.other === true);
+  const isChosen = (entry: MonthlySeries['series'][number]) => (bucket: MonthBucket) =>
+    sameRowFilter(monthlyFilter(module, dateField, bucket, entry), chosen);
+  // A chosen segment fades every other, in its own stack and in the others.
+  const anyChosen =
+    chosen !== undefined && series.series.some((entry) => series.buckets.some(isChosen(entry)));
   return (
     <BarChart
-      orientation="columns"
       width={width}
       height={300}
-      data={buckets}
+      data={series.buckets}
       margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
-      // A fixed step: at most one label per 72 px.
-      category={{
-        label: (bucket) => bucket.label,
-        interval: Math.max(0, Math.ceil(buckets.length / Math.max(1, width / 72)) - 1),
-      }}
-      valueAxis={{ allowDecimals: false, size: 48 }}
-      series={series.series.map((entry, index) => ({
-        name: entry.label,
-        // A function: field names may hold dots.
-        value: (bucket: MonthBucket) => bucket.values[entry.key] ?? 0,
-        stackId: 'count',
-        fill: colour(index),
-      }))}
-      maxBarSize={48}
-      legend
-      tooltip={(index) => {
-        const bucket = buckets[index];
-        return (
-          bucket && (
-            <DefaultTooltip
-              label={bucket.label}
-              lines={series.series.map((entry, seriesIndex) => ({
-                name: entry.label,
-                value: String(bucket.values[entry.key] ?? 0),
-                color: colour(seriesIndex),
-              }))}
-            />
-          )
-        );
-      }}
-      onSelect={(index, seriesIndex) => {
-        const filter = filterOf(index, seriesIndex);
-        if (filter) onFilter(filter);
-      }}
-      // A chosen segment fades every other, in its own stack and in the others.
-      isChosen={(index, seriesIndex) => {
-        const filter = filterOf(index, seriesIndex);
-        return chosen !== undefined && filter !== undefined && sameRowFilter(filter, chosen);
-      }}
-    />
+    >
+      <CartesianGrid vertical={false} strokeDasharray="3 3" />
+      {/* A fixed step: recharts then skips measuring every label to find room (costly). */}
+      <XAxis
+        dataKey="label"
+        interval={Math.max(0, Math.ceil(series.buckets.length / Math.max(1, width / 72)) - 1)}
+      />
+      <YAxis allowDecimals={false} width={48} />
+      <Tooltip />
+      <Legend formatter={(value: string) => <LegendLabel text={value} />} />
+      {series.series.map((entry, index) => (
+        <Bar
+          key={entry.key}
+          // A function: recharts reads a string key as a path, and field names may hold dots.
+          dataKey={(bucket: MonthBucket) => bucket.values[entry.key] ?? 0}
+          name={entry.label}
+          stackId="count"
+          maxBarSize={48}
+          fill={seriesColor(index, entry.other === true)}
+          cursor="pointer"
+          isAnimationActive={false}
+          onClick={(_item, bucketIndex) => {
+            const bucket = series.buckets[bucketIndex];
+            if (bucket) onFilter(monthlyFilter(module, dateField, bucket, entry));
+          }}
+          {...chosenShape(series.buckets, isChosen(entry), anyChosen)}
+        />
+      ))}
+    </BarChart>
   );
 }
 

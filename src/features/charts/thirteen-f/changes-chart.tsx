@@ -13,7 +13,6 @@ import { changesFromServed, holdingsChanges, STATUS_ORDER } from './analytics.ts
 import type { HoldingChange } from './analytics.ts';
 import { changeBars, maxBarsFor } from './change-bars.ts';
 import type { ChangeBar } from './change-bars.ts';
-import type { NumberAxisSpec } from '../svg/number-axis.ts';
 import { HorizontalBars } from './horizontal-bars.tsx';
 import { changesSummary } from './narratives.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
@@ -138,7 +137,7 @@ function ChangesControls({
  * The share-change axis, −100 % to `end`. When the end is capped (a rise beyond it drawn to it,
  * labelled with its figure), its tick reads "≥ 200%".
  */
-function shareChangeAxis(end: number, capped: boolean): NumberAxisSpec {
+function shareChangeAxis(end: number, capped: boolean) {
   return {
     domain: [-100, end],
     ticks: [-100, -50, 0, 50, 100, ...(end > 100 ? [end] : [])],

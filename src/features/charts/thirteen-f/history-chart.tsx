@@ -1,13 +1,12 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RowFilter } from '../../../lib/row-filter.ts';
 import { filerHistoryOptions, holdersOptions } from '../../../lib/thirteen-f-queries.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { ChartSettings } from '../../../lib/workspace-view.ts';
 import { ChartFrame } from '../chart-frame.tsx';
-import { BarChart } from '../svg/bar-chart.tsx';
-import { DefaultTooltip } from '../svg/chrome.tsx';
 import { textSetting } from '../chart-settings.ts';
 import type { ChartSettingsProps } from '../chart-settings.ts';
 import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
@@ -99,10 +98,6 @@ function PeriodTotalsChart({
   pending: boolean;
   width: number;
 }) {
-  const bars = totals.map((entry) => ({
-    ...entry,
-    fill: entry.period === scope.period ? CHOSEN : PRIMARY,
-  }));
   return (
     <ChartFrame
       title={`Total value by period — ${scope.filer}`}
@@ -127,30 +122,34 @@ function PeriodTotalsChart({
       }}
     >
       <BarChart
-        orientation="columns"
         width={width}
         height={240}
-        data={bars}
+        data={totals.map((entry) => ({
+          ...entry,
+          fill: entry.period === scope.period ? CHOSEN : PRIMARY,
+        }))}
         margin={{ left: 16, right: 16, top: 8, bottom: 8 }}
-        category={{ label: (entry) => formatDay(entry.period) }}
-        valueAxis={{ tickFormatter: (value: number) => formatUsdCompact(value), size: 72 }}
-        series={[{ name: 'Total value', value: (entry) => entry.total }]}
-        tooltip={(index) => {
-          const entry = bars[index];
-          return (
-            entry && (
-              <DefaultTooltip
-                label={formatDay(entry.period)}
-                lines={[{ name: 'Total value', value: formatUsd(entry.total), color: entry.fill }]}
-              />
-            )
-          );
-        }}
-        onSelect={(index) => {
-          const entry = totals[index];
-          if (entry) scope.choose({ filer: entry.filer, period: entry.period });
-        }}
-      />
+      >
+        <CartesianGrid vertical={false} strokeDasharray="3 3" />
+        <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+        <YAxis tickFormatter={(value: number) => formatUsdCompact(value)} width={72} />
+        <Tooltip
+          labelFormatter={(period: unknown) =>
+            typeof period === 'string' ? formatDay(period) : ''
+          }
+          formatter={(value) => [formatUsd(Number(value)), 'Total value']}
+        />
+        <Bar
+          dataKey="total"
+          name="Total value"
+          cursor="pointer"
+          isAnimationActive={false}
+          onClick={(_item, index) => {
+            const entry = totals[index];
+            if (entry) scope.choose({ filer: entry.filer, period: entry.period });
+          }}
+        />
+      </BarChart>
     </ChartFrame>
   );
 }

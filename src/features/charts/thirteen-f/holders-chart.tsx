@@ -71,7 +71,7 @@ export function HoldersChart({
         category={{ dataKey: 'filer', width: 220, fontSize: 11 }}
         valueAxis={{ tickFormatter: (value: number) => formatUsdCompact(value) }}
         series={[{ dataKey: 'value', name: 'Value' }]}
-        tooltip={{ formatter: (value) => [formatUsd(value), 'Value'] }}
+        tooltip={{ formatter: (value) => [formatUsd(Number(value)), 'Value'] }}
         onSelect={(holder) => {
           onFilter(filterOf(holder));
         }}

@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../chart-frame.tsx';
 import type { ChartSettingsProps } from '../chart-settings.ts';
 import { formatCount, formatUsd, formatWeight } from '../chart-format.ts';
-import { DefaultTooltip } from '../svg/chrome.tsx';
-import { LineChart } from '../svg/line-chart.tsx';
+import { LegendLabel } from '../legend-label.tsx';
 import type { issuerHistory } from './analytics.ts';
 import type { ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { formatDay } from '../../../lib/dates.ts';
@@ -92,29 +92,35 @@ export function HoldingHistoryChart({
         height={240}
         data={points}
         margin={{ left: 16, right: 16, top: 8, bottom: 8 }}
-        category={{ label: (entry) => formatDay(entry.period) }}
-        left={{ tickFormatter: (value: number) => formatCount(value), size: 96 }}
-        right={{ unit: '%', size: 56 }}
-        series={[
-          { name: 'Shares', value: (entry) => entry.shares, color: SHARES, axis: 'left' },
-          { name: 'Weight', value: (entry) => entry.weight, color: WEIGHT, axis: 'right' },
-        ]}
-        legend
-        tooltip={(index) => {
-          const entry = points[index];
-          return (
-            entry && (
-              <DefaultTooltip
-                label={formatDay(entry.period)}
-                lines={[
-                  { name: 'Shares', value: formatCount(entry.shares), color: SHARES },
-                  { name: 'Weight', value: formatWeight(entry.weight), color: WEIGHT },
-                ]}
-              />
-            )
-          );
-        }}
-      />
+      >
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+        <YAxis yAxisId="shares" tickFormatter={(value: number) => formatCount(value)} width={96} />
+        <YAxis yAxisId="weight" orientation="right" unit="%" width={56} />
+        <Tooltip
+          labelFormatter={(period: unknown) =>
+            typeof period === 'string' ? formatDay(period) : ''
+          }
+          formatter={(value, name) =>
+            name === 'Weight' ? formatWeight(Number(value)) : formatCount(Number(value))
+          }
+        />
+        <Legend formatter={(value: string) => <LegendLabel text={value} />} />
+        <Line
+          yAxisId="shares"
+          dataKey="shares"
+          name="Shares"
+          stroke={SHARES}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="weight"
+          dataKey="weight"
+          name="Weight"
+          stroke={WEIGHT}
+          isAnimationActive={false}
+        />
+      </LineChart>
     </ChartFrame>
   );
 }

@@ -1,31 +1,35 @@
-import type { ReactNode } from 'react';
-import { BarChart } from '../svg/bar-chart.tsx';
-import { DefaultTooltip } from '../svg/chrome.tsx';
-import type { NumberAxisSpec } from '../svg/number-axis.ts';
-import { ChartTooltip } from '../chart-tooltip.tsx';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Legend,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { TooltipProps, XAxisProps } from 'recharts';
+import { chosenShape } from '../chosen-bar.tsx';
+import { BarTooltip } from '../chart-tooltip.tsx';
 import type { TooltipContent } from '../chart-tooltip.tsx';
+import { LegendLabel } from '../legend-label.tsx';
 
 /** One series of bars: a numeric field of the entries. */
-interface BarSeries<T> {
+export interface BarSeries<T> {
   readonly dataKey: keyof T & string;
   /** The series' name, in the default tooltip and the legend. */
   readonly name: string;
   /** The series' colour; without one, each entry's own `fill` colours its bar. */
   readonly fill?: string;
-  /**
-   * Series with the same stack id are drawn end to end: positive values right of zero, negative
-   * ones left of it.
-   */
+  /** Series with the same stack id are drawn end to end. */
   readonly stackId?: string;
 }
 
-/**
- * What a hovered bar says: the whole entry worded by `describe`, or each series' value worded by
- * `formatter` (the value alone, or the value and the name to show for the series).
- */
+/** What a hovered bar says: the whole entry worded by `describe`, or each series' value. */
 type BarsTooltip<T> =
   | { readonly describe: (entry: T) => TooltipContent }
-  | { readonly formatter: (value: number, name: string) => string | readonly [string, string] };
+  | { readonly formatter: NonNullable<TooltipProps['formatter']> };
 
 /** The category axis: the field that names each bar, and the room its labels get. */
 interface CategoryAxis<T> {
@@ -44,13 +48,18 @@ interface HorizontalBarsProps<T> {
   readonly axisHeight: number;
   readonly category: CategoryAxis<T>;
   /** The number axis' scale and tick labels. */
-  readonly valueAxis: NumberAxisSpec;
+  readonly valueAxis: Pick<
+    XAxisProps,
+    'unit' | 'domain' | 'ticks' | 'tickFormatter' | 'allowDecimals'
+  >;
   readonly series: readonly BarSeries<T>[];
   readonly tooltip: BarsTooltip<T>;
   /** Draws the zero line, for bars that run both ways. */
   readonly zeroLine?: boolean;
   /** Draws the series' legend below the bars. */
   readonly legend?: boolean;
+  /** 'sign' stacks negative values left of zero and positive ones right of it. */
+  readonly stackOffset?: 'sign';
   /** Writes each bar's value at its end (the right margin widens to make room). */
   readonly valueLabels?: (value: number) => string;
   /** Writes each entry's text in this field at its bar's end, where the length is no figure. */
@@ -76,83 +85,66 @@ export function HorizontalBars<T extends object>({
   tooltip,
   zeroLine = false,
   legend = false,
+  stackOffset,
   valueLabels,
   entryLabels,
   onSelect,
   isChosen,
 }: HorizontalBarsProps<T>) {
-  const valueOf = (entry: T, key: keyof T & string): number | null => {
-    const value = entry[key];
-    return typeof value === 'number' ? value : null;
-  };
+  // As plain names: recharts cannot check a generic entry type's keys.
+  const categoryKey: string = category.dataKey;
+  const seriesKey = (entry: BarSeries<T>): string => entry.dataKey;
   return (
     <BarChart
-      orientation="rows"
-      data={data}
+      layout="vertical"
+      {...(stackOffset ? { stackOffset } : {})}
       width={width}
       height={data.length * rowHeight + axisHeight}
+      data={data}
       margin={{ left: 8, right: entryLabels ? 124 : valueLabels ? 56 : 24, top: 4, bottom: 4 }}
-      category={{
-        label: (entry) => String(entry[category.dataKey]),
-        size: category.width,
-        fontSize: category.fontSize,
-      }}
-      valueAxis={valueAxis}
-      series={series.map((entry) => ({
-        name: entry.name,
-        value: (item: T) => valueOf(item, entry.dataKey),
-        fill: entry.fill,
-        stackId: entry.stackId,
-        label: entryLabels
-          ? (item: T) => String(item[entryLabels])
-          : valueLabels && ((_item: T, value: number) => valueLabels(value)),
-      }))}
-      zeroLine={zeroLine}
-      legend={legend}
-      tooltip={(index) => barsTooltip(data[index], series, tooltip, category.dataKey)}
-      onSelect={(index) => {
-        const selected = data[index];
-        if (selected !== undefined) onSelect(selected);
-      }}
-      isChosen={
-        isChosen &&
-        ((index) => {
-          const entry = data[index];
-          return entry !== undefined && isChosen(entry);
-        })
-      }
-    />
+    >
+      <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+      <XAxis type="number" {...valueAxis} />
+      <YAxis
+        type="category"
+        dataKey={categoryKey}
+        width={category.width}
+        interval={0}
+        tick={{ fontSize: category.fontSize }}
+      />
+      {zeroLine && <ReferenceLine x={0} stroke="#444" />}
+      {'describe' in tooltip ? (
+        <Tooltip content={<BarTooltip describe={tooltip.describe} />} />
+      ) : (
+        <Tooltip formatter={tooltip.formatter} />
+      )}
+      {legend && <Legend formatter={(value: string) => <LegendLabel text={value} />} />}
+      {series.map((entry) => (
+        <Bar
+          key={entry.dataKey}
+          dataKey={seriesKey(entry)}
+          name={entry.name}
+          {...(entry.stackId ? { stackId: entry.stackId } : {})}
+          {...(entry.fill ? { fill: entry.fill } : {})}
+          cursor="pointer"
+          isAnimationActive={false}
+          {...chosenShape(data, isChosen)}
+          onClick={(_item, index) => {
+            const selected = data[index];
+            if (selected !== undefined) onSelect(selected);
+          }}
+        >
+          {entryLabels && <LabelList dataKey={entryLabels} position="right" fontSize={11} />}
+          {valueLabels && (
+            <LabelList
+              dataKey={seriesKey(entry)}
+              position="right"
+              formatter={(value: unknown) => valueLabels(Number(value))}
+              fontSize={11}
+            />
+          )}
+        </Bar>
+      ))}
+    </BarChart>
   );
-}
-
-/** The tooltip of a hovered entry: `describe`'s words, or each series' formatted value. */
-function barsTooltip<T extends object>(
-  entry: T | undefined,
-  series: readonly BarSeries<T>[],
-  tooltip: BarsTooltip<T>,
-  categoryKey: keyof T & string,
-): ReactNode {
-  if (entry === undefined) return null;
-  if ('describe' in tooltip) {
-    const content = tooltip.describe(entry);
-    return <ChartTooltip title={content.title} lines={content.lines} flags={content.flags ?? []} />;
-  }
-  return (
-    <DefaultTooltip
-      label={String(entry[categoryKey])}
-      lines={series.flatMap((item) => {
-        const value = entry[item.dataKey];
-        if (typeof value !== 'number') return [];
-        const worded = tooltip.formatter(value, item.name);
-        const [text, name] = typeof worded === 'string' ? [worded, item.name] : worded;
-        return [{ name, value: text, color: item.fill ?? entryColour(entry) }];
-      })}
-    />
-  );
-}
-
-/** An entry's own colour, when it has one. */
-function entryColour(entry: unknown): string | undefined {
-  const fill = (entry as { fill?: unknown }).fill;
-  return typeof fill === 'string' ? fill : undefined;
 }

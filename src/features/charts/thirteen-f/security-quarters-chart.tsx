@@ -1,11 +1,11 @@
 import { Box } from '@mantine/core';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay } from '../../../lib/dates.ts';
 import { ChartFrame } from '../chart-frame.tsx';
+import { chosenShape } from '../chosen-bar.tsx';
 import { formatCount, formatUsd, formatUsdCompact } from '../chart-format.ts';
 import { PRIMARY, STATUS_COLORS } from '../colors.ts';
-import { BarChart } from '../svg/bar-chart.tsx';
-import { DefaultTooltip } from '../svg/chrome.tsx';
-import type { TooltipLine } from '../svg/chrome.tsx';
+import { LegendLabel } from '../legend-label.tsx';
 import { useChartWidth } from '../use-chart-width.ts';
 import type { SecurityQuarter } from './across-managers.ts';
 
@@ -17,7 +17,7 @@ import type { SecurityQuarter } from './across-managers.ts';
 const COVERAGE_NOTE =
   'The managers in the data differ by quarter: a step can be a manager’s filings starting or ending in the data, not a trade.';
 
-/** The three series, each with its colour (a bar given none would be drawn black). */
+/** The three series, each with its colour: recharts draws black where a bar is given none. */
 const SERIES = [
   { key: 'holders', label: 'Holders', color: PRIMARY },
   { key: 'buyers', label: 'Buyers (NEW or ADDED)', color: STATUS_COLORS.NEW },
@@ -45,20 +45,8 @@ interface SecurityChartProps {
   readonly chosen: string;
 }
 
-/** Each bar of the quarter the tables show is outlined, the others faded. */
-const chosenIn = (quarters: readonly SecurityQuarter[], chosen: string) => (index: number) =>
-  quarters[index]?.period === chosen;
-
-/** A quarter's tooltip, for the bar under the pointer: the quarter's day, then `lines` of it. */
-function quarterTooltip(
-  quarters: readonly SecurityQuarter[],
-  lines: (quarter: SecurityQuarter) => readonly TooltipLine[],
-) {
-  return (index: number) => {
-    const quarter = quarters[index];
-    return quarter && <DefaultTooltip label={formatDay(quarter.period)} lines={lines(quarter)} />;
-  };
-}
+/** A tooltip's title: the quarter's day. */
+const quarterLabel = (period: unknown) => (typeof period === 'string' ? formatDay(period) : '');
 
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
 export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartProps) {
@@ -87,28 +75,28 @@ export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartP
       <Box ref={ref}>
         {width !== undefined && width > 0 && (
           <BarChart
-            orientation="columns"
             width={width}
             height={260}
-            data={quarters}
+            data={[...quarters]}
             margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
-            category={{ label: (quarter) => formatDay(quarter.period) }}
-            valueAxis={{ allowDecimals: false, size: 40 }}
-            series={SERIES.map((series) => ({
-              name: series.label,
-              value: (quarter: SecurityQuarter) => quarter[series.key],
-              fill: series.color,
-            }))}
-            legend
-            tooltip={quarterTooltip(quarters, (quarter) =>
-              SERIES.map((series) => ({
-                name: series.label,
-                value: String(quarter[series.key]),
-                color: series.color,
-              })),
-            )}
-            isChosen={chosenIn(quarters, chosen)}
-          />
+          >
+            <CartesianGrid vertical={false} strokeDasharray="3 3" />
+            <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+            <YAxis allowDecimals={false} width={40} />
+            <Tooltip labelFormatter={quarterLabel} />
+            <Legend formatter={(value: string) => <LegendLabel text={value} />} />
+            {SERIES.map((series) => (
+              <Bar
+                key={series.key}
+                dataKey={series.key}
+                name={series.label}
+                fill={series.color}
+                isAnimationActive={false}
+                // The quarter the tables show: outlined, the others faded.
+                {...chosenShape(quarters, (quarter) => quarter.period === chosen)}
+              />
+            ))}
+          </BarChart>
         )}
       </Box>
     </ChartFrame>
@@ -146,25 +134,29 @@ export function SecurityValueChart({ name, quarters, chosen }: SecurityChartProp
       <Box ref={ref}>
         {width !== undefined && width > 0 && (
           <BarChart
-            orientation="columns"
             width={width}
             height={220}
-            data={quarters}
+            data={[...quarters]}
             margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
-            category={{ label: (quarter) => formatDay(quarter.period) }}
-            valueAxis={{ size: 64, tickFormatter: (value: number) => formatUsdCompact(value) }}
-            series={[
-              { name: 'Value held (USD)', value: (quarter) => quarter.value, fill: PRIMARY },
-            ]}
-            tooltip={quarterTooltip(quarters, (quarter) => [
-              {
-                name: 'Value held',
-                value: `${formatUsd(quarter.value)} (${formatCount(quarter.shares)} shares)`,
-                color: PRIMARY,
-              },
-            ])}
-            isChosen={chosenIn(quarters, chosen)}
-          />
+          >
+            <CartesianGrid vertical={false} strokeDasharray="3 3" />
+            <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+            <YAxis width={64} tickFormatter={(value: number) => formatUsdCompact(value)} />
+            <Tooltip
+              labelFormatter={quarterLabel}
+              formatter={(value: unknown, _name: unknown, item: { payload?: SecurityQuarter }) => [
+                `${formatUsd(Number(value))} (${formatCount(item.payload?.shares ?? null)} shares)`,
+                'Value held',
+              ]}
+            />
+            <Bar
+              dataKey="value"
+              name="Value held (USD)"
+              fill={PRIMARY}
+              isAnimationActive={false}
+              {...chosenShape(quarters, (quarter) => quarter.period === chosen)}
+            />
+          </BarChart>
         )}
       </Box>
     </ChartFrame>

@@ -12,8 +12,8 @@ const PRICE = '#e69f00';
 
 /**
  * A change bar without its status colour: each of the two stacked series has its own. The key
- * must be gone, not undefined: a bar is painted with its entry's `fill` over the series' one,
- * and an undefined fill is drawn black.
+ * must be gone, not undefined: recharts paints a bar with its entry's `fill` over the series'
+ * one, and an undefined fill is drawn black.
  */
 function withoutStatusColour(bar: ChangeBar): Omit<ChangeBar, 'fill'> {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out, not used
@@ -76,9 +76,10 @@ export function ValueSplitChart({
           { dataKey: 'quantityEffect', name: 'Quantity effect', stackId: 'effect', fill: QUANTITY },
           { dataKey: 'priceEffect', name: 'Price effect', stackId: 'effect', fill: PRICE },
         ]}
-        tooltip={{ formatter: (value) => formatUsd(value) }}
+        tooltip={{ formatter: (value) => formatUsd(Number(value)) }}
         zeroLine
         legend
+        stackOffset="sign"
         onSelect={onSelect}
         isChosen={isChosen}
       />
