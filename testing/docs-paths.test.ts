@@ -9,6 +9,8 @@
  * - a bare file name with a code or data extension (`package.json`, `wire.ts`): some file in the
  *   repository must have that name;
  * - a glob under a top-level folder (`e2e/*.spec.ts`): it must match at least one file.
+ * Decision records (docs/decisions/) are history: they name files as they were when the choice
+ * was made, so only their links are checked.
  * Skipped, on purpose: templated paths (`src/features/<name>/`, `data/13f/<filing date>.xml.gz`),
  * whose placeholders name no file; bare globs (`*.fuzz.test.ts`, `*.duckdb`), which are patterns
  * of names rather than paths; URL paths (`/index.php/api/service`) and anything outside the
@@ -188,7 +190,8 @@ function problemsIn(
 ): string[] {
   const lines = prose(markdown);
   const problems: string[] = [];
-  for (const { line, text } of codeWords(lines)) {
+  const paths = file.startsWith('docs/decisions/') ? [] : codeWords(lines);
+  for (const { line, text } of paths) {
     const problem = pathProblem(text);
     if (problem) problems.push(`${file}:${String(line)}: \`${text}\` ${problem}`);
   }
@@ -237,7 +240,7 @@ describe('the paths the README and docs/ name', () => {
       'Real: `server/config.ts`, `src/features/results/`, `package.json`, `e2e/*.spec.ts`,',
       'and [the architecture](architecture.md#the-two-data-walks) and [here](#planted).',
       'Skipped: `src/features/<name>/`, `*.duckdb`, `/index.php/api/service`, `dist/`.',
-      'Missing: `server/no-such-module.ts`, `chosen-bar.tsx`, `bench/*.nothing.ts`,',
+      'Missing: `server/no-such-module.ts`, `no-such-chart.tsx`, `bench/*.nothing.ts`,',
       'run `npx tsx bench/gone.bench.ts --fast` and read [it](no-such-doc.md) and',
       '[this](testing.md#no-such-heading).',
       '',
@@ -248,7 +251,7 @@ describe('the paths the README and docs/ name', () => {
     const problems = problemsIn('docs/planted.md', planted);
     expect(problems).toEqual([
       'docs/planted.md:6: `server/no-such-module.ts` does not exist',
-      'docs/planted.md:6: `chosen-bar.tsx` no file in the repository has this name',
+      'docs/planted.md:6: `no-such-chart.tsx` no file in the repository has this name',
       'docs/planted.md:6: `bench/*.nothing.ts` matches no file',
       'docs/planted.md:7: `bench/gone.bench.ts` does not exist',
       'docs/planted.md:7: link no-such-doc.md does not resolve',
