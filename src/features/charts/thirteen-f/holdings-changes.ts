@@ -3,7 +3,8 @@
  * classified from two quarters, or as served. Pure functions: no React, no fetching.
  */
 import { compareText, isHeld, percentOf, longValue } from './positions.ts';
-import type { HoldingStatus, Position } from './positions.ts';
+import type { HoldingStatus } from '#contract/holding-status';
+import type { Position } from './positions.ts';
 
 /** How one security changed between two quarters of one filer. */
 export interface HoldingChange {
