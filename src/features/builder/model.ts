@@ -241,3 +241,8 @@ export function withOperator(node: FilterNode, module: ModuleId, operator: Opera
 export function withCombinator(node: FilterNode, combinator: GroupNode['combinator']): FilterNode {
   return node.type === 'group' ? { ...node, combinator } : node;
 }
+
+/** The condition with another value; groups and raw nodes are returned unchanged. */
+export function withValue(node: FilterNode, value: ConditionValue): FilterNode {
+  return node.type === 'condition' ? { ...node, value } : node;
+}
