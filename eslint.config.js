@@ -42,6 +42,49 @@ const boundaries = [
   },
 ];
 
+/**
+ * A name from contract/ has one home: re-exported from another module, it gains a second place
+ * to import it from, and the copies drift apart in what readers take them to be.
+ */
+const noContractReexport = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      reexport: '{{name}} comes from contract/: import it from there, never re-export it.',
+    },
+  },
+  create(context) {
+    const isContract = (source) => typeof source === 'string' && source.startsWith('#contract/');
+    const fromContract = new Set();
+    const exported = [];
+    return {
+      ImportDeclaration(node) {
+        if (!isContract(node.source.value)) return;
+        for (const specifier of node.specifiers) fromContract.add(specifier.local.name);
+      },
+      ExportNamedDeclaration(node) {
+        for (const specifier of node.specifiers) {
+          exported.push({ specifier, direct: isContract(node.source?.value) });
+        }
+      },
+      ExportAllDeclaration(node) {
+        if (isContract(node.source.value)) {
+          context.report({ node, messageId: 'reexport', data: { name: node.source.value } });
+        }
+      },
+      'Program:exit'() {
+        for (const { specifier, direct } of exported) {
+          const name = specifier.local.name ?? specifier.local.value;
+          if (direct || fromContract.has(name)) {
+            context.report({ node: specifier, messageId: 'reexport', data: { name } });
+          }
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results'] },
   js.configs.recommended,
@@ -79,6 +122,12 @@ export default tseslint.config(
         { basePath: import.meta.dirname, zones: boundaries },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['contract/**'],
+    plugins: { local: { rules: { 'no-contract-reexport': noContractReexport } } },
+    rules: { 'local/no-contract-reexport': 'error' },
   },
   {
     // Size limits the README states: a function reads at a glance, a file stays one topic. Tests

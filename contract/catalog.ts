@@ -3,6 +3,7 @@
  * interface document lists, and the kind of each field. It is the single allowlist for field
  * names: the builder offers only these, and the server puts only these into SQL.
  */
+import { HOLDING_STATUSES } from './holding-status.ts';
 
 /** How a field's values behave: which operators apply, how values are parsed, how they display. */
 export type FieldKind =
@@ -77,8 +78,8 @@ const thirteenF: ModuleDefinition = {
       label: 'Status',
       kind: 'text',
       short: true,
-      values: ['NEW', 'ADDED', 'REDUCED', 'UNCHANGED', 'SOLD OUT'],
-      description: 'NEW, ADDED, REDUCED, UNCHANGED or SOLD OUT versus the previous quarter.',
+      values: HOLDING_STATUSES,
+      description: `${HOLDING_STATUSES.slice(0, -1).join(', ')} or ${HOLDING_STATUSES.at(-1) ?? ''} versus the previous quarter.`,
     },
     { name: 'pct_change_qoq', label: 'Share change QoQ', kind: 'percent' },
     { name: 'portfolio_pct_weight', label: 'Portfolio weight', kind: 'percent' },

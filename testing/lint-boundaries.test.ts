@@ -13,7 +13,8 @@ const root = new URL('..', import.meta.url).pathname;
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: [tseslint.configs.disableTypeChecked],
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/') || ruleId.startsWith('max-lines'),
+  ruleFilter: ({ ruleId }) =>
+    ruleId.startsWith('import-x/') || ruleId.startsWith('max-lines') || ruleId.startsWith('local/'),
 });
 
 async function problems(filePath: string, code: string): Promise<string[]> {
@@ -80,6 +81,25 @@ describe('lint boundaries', () => {
     expect(found).toStrictEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports test support/),
     ]);
+  });
+
+  it('a name from contract/ is imported from there, never re-exported', async () => {
+    const reexport = /^local\/no-contract-reexport: QueryRequestBody comes from contract\//;
+    const reexported = await problems(
+      'src/lib/planted.ts',
+      "import type { QueryRequestBody } from '#contract/request-body';\nexport type { QueryRequestBody };\n",
+    );
+    const passedOn = await problems(
+      'server/planted.ts',
+      "export type { QueryRequestBody } from '#contract/request-body';\n",
+    );
+    const used = await problems(
+      'src/lib/planted.ts',
+      "import type { QueryRequestBody } from '#contract/request-body';\nexport type Planted = QueryRequestBody;\n",
+    );
+    expect(reexported).toStrictEqual([expect.stringMatching(reexport)]);
+    expect(passedOn).toStrictEqual([expect.stringMatching(reexport)]);
+    expect(used).toStrictEqual([]);
   });
 
   it('an import cycle is an error', async () => {

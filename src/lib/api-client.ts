@@ -9,8 +9,6 @@ import { retryDecision, wait } from './api-retry.ts';
 import type { TokenSession } from './token-session.ts';
 import { createTokenRenewal } from './token-renewal.ts';
 
-// The body's one typed home is the contract; re-exported for the app's fetch layer.
-export type { QueryRequestBody };
 export type { QueryResult };
 
 export interface ApiClientOptions {

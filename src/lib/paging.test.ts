@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QueryRequestBody, QueryResult } from './api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
+import type { QueryResult } from './api-client.ts';
 import { pageThrough } from './paging.ts';
 
 /** A service of `count` numbered rows that pages by offset and says where the next page starts. */

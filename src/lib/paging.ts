@@ -1,6 +1,7 @@
 import { offsetOf, withPage } from '#contract/request-body';
 import type { NextOffset, ServiceRecord } from '#contract/response';
-import type { QueryRequestBody, QueryResult } from './api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
+import type { QueryResult } from './api-client.ts';
 import { ResponseShapeError } from './api-errors.ts';
 
 /** How far a multi-page load has come. */

@@ -1,7 +1,8 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
-import type { QueryRequestBody, QueryResult } from './api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
+import type { QueryResult } from './api-client.ts';
 import { pageThrough } from './paging.ts';
 import type { PagingOptions } from './paging.ts';
 import { client } from './services.ts';

@@ -22,6 +22,7 @@
  * 6M rows and failed under 1.5 GB). A position is compared with the filer's previous quarter by a
  * window over the filer's history of that security, not by joining all positions to all positions.
  */
+import { SOLD_OUT_SQL, statusCases } from './status-sql.ts';
 
 /** Per filer and period, the filings that count (see above). */
 const EFFECTIVE_FILINGS = `
@@ -91,17 +92,21 @@ WITH marked AS (
 SELECT m.cik, m.period, m.cusip, m.put_call, m.issuer, m.value, m.shares, fp.filed_at,
   CASE
     WHEN fp.previous_period IS NULL THEN NULL
-    WHEN m.held_before IS DISTINCT FROM fp.previous_period OR coalesce(m.shares_before, 0) = 0 THEN 'NEW'
-    WHEN m.shares > m.shares_before THEN 'ADDED'
-    WHEN m.shares < m.shares_before THEN 'REDUCED'
-    ELSE 'UNCHANGED'
+${statusCases(
+  {
+    now: 'm.shares',
+    before: 'm.shares_before',
+    notHeldBefore: 'm.held_before IS DISTINCT FROM fp.previous_period',
+  },
+  '    ',
+)}
   END AS status,
   CASE WHEN m.held_before = fp.previous_period AND m.shares_before > 0
     THEN (m.shares - m.shares_before) / m.shares_before * 100 END AS pct_change,
   CASE WHEN fp.total > 0 THEN m.value / fp.total * 100 END AS weight
 FROM marked m JOIN thirteenf_work_periods fp ON fp.cik = m.cik AND fp.period = m.period
 UNION ALL
-SELECT m.cik, fp.next_period, m.cusip, m.put_call, m.issuer, 0, 0, fp.next_filed_at, 'SOLD OUT', -100,
+SELECT m.cik, fp.next_period, m.cusip, m.put_call, m.issuer, 0, 0, fp.next_filed_at, ${SOLD_OUT_SQL}, -100,
   CASE WHEN nx.total > 0 THEN 0 END
 FROM marked m JOIN thirteenf_work_periods fp ON fp.cik = m.cik AND fp.period = m.period
 JOIN thirteenf_work_periods nx ON nx.cik = m.cik AND nx.period = fp.next_period

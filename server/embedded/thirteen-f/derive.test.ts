@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { heldStatus, SOLD_OUT } from '#contract/holding-status';
 import { writeSecDataSet } from '../../../testing/sec-datasets.ts';
 import type { SecInfoTableRow, SecSubmission } from '../../../testing/sec-datasets.ts';
 import {
@@ -176,5 +177,38 @@ describe('options beside shares', () => {
   it('has no weight when the filer holds options only (a long value of 0)', async () => {
     const at = await derive([{ period: '2024-06-30', holdings: [put, call] }]);
     expect((await at('2024-06-30')).map((row) => row.portfolio_pct_weight)).toEqual([null, null]);
+  });
+});
+
+describe('status', () => {
+  it("every position of two quarters gets the status of the contract's rule", async () => {
+    const shares = [undefined, 0, 100, 250];
+    // Every pair of shares then and now, each its own security (undefined: not held).
+    const pairs = shares.flatMap((before) => [...shares, 50].map((now) => ({ before, now })));
+    const holding = (index: number, count: number): XmlHolding => ({
+      issuer: `ISSUER ${index}`,
+      cusip: `${String(index).padStart(6, '0')}AA1`,
+      value: count * 10,
+      shares: count,
+    });
+    const held = (side: 'before' | 'now') =>
+      pairs.flatMap((pair, index) => {
+        const count = pair[side];
+        return count === undefined ? [] : [holding(index, count)];
+      });
+    const at = await derive([
+      { period: '2024-03-31', holdings: held('before') },
+      { period: '2024-06-30', holdings: held('now') },
+    ]);
+    const derived = new Map((await at('2024-06-30')).map((row) => [row.cusip, row.status]));
+    const expected = (pair: (typeof pairs)[number]) =>
+      pair.now === undefined
+        ? pair.before === undefined
+          ? undefined
+          : SOLD_OUT
+        : heldStatus(pair.before ?? 0, pair.now);
+    expect(pairs.map((pair, index) => [pair, derived.get(holding(index, 0).cusip)])).toEqual(
+      pairs.map((pair) => [pair, expected(pair)]),
+    );
   });
 });

@@ -14,7 +14,7 @@ import {
 import { ResultsView } from '../../features/results/results-panel.tsx';
 import { useResultRows } from '../../features/results/use-result-rows.ts';
 import type { ResultRows } from '../../features/results/use-result-rows.ts';
-import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
 import type { RowFilter } from '../../lib/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../../lib/thirteen-f-queries.ts';
 import { useThirteenFRowScope } from '../../lib/thirteen-f-row-scope.ts';

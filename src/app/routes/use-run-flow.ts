@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { countBodyFor, filtersOf } from '#contract/request-body';
-import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
 import { queryResultOptions } from '../../lib/query-api.ts';
 
 /** Above this many matching rows the analyst is asked before everything is pulled. */

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import type { ModuleId } from '#contract/catalog';
-import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
 import {
   decodeWorkspaceLink,
   encodeWorkspaceLink,

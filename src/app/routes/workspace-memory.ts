@@ -1,5 +1,5 @@
 import type { ModuleId } from '#contract/catalog';
-import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
 import type { WorkspaceView } from '../../lib/workspace-view.ts';
 import { session } from '../../lib/services.ts';
 

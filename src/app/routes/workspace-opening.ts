@@ -4,7 +4,7 @@ import { requestBody } from '#contract/request-body';
 import { stateFromBody, emptyState } from '../../features/builder/wire.ts';
 import type { BuilderState } from '../../features/builder/model.ts';
 import { starterBody } from '../../features/builder/starter-queries.ts';
-import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
 import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
 import type { WorkspaceLink } from '../../lib/workspace-link.ts';
 import type { WorkspaceView } from '../../lib/workspace-view.ts';

@@ -72,7 +72,9 @@ function Workspace({
   // they are marked as such, and "Copy link" says it copies the edited query.
   const stale = flow.state.phase !== 'idle' && !sameQueryBody(flow.state.body, builder.body);
 
-  const submit = builder.form.handleSubmit(() => {
+  const submit = () => {
+    // A query with a blocking problem never runs: Run is disabled, and so is its shortcut.
+    if (builder.blocking.length > 0) return;
     // A new run is a new history entry.
     address.startingNewRun();
     // A chart's filter belongs to the rows it was set on; a different query also drops the
@@ -85,7 +87,7 @@ function Workspace({
     );
     setQueryOpen(false);
     void run(builder.body);
-  });
+  };
 
   return (
     // Ctrl/Cmd+Enter runs the query from anywhere in the workspace, a value field included.
@@ -94,7 +96,7 @@ function Workspace({
       onKeyDown={(event) => {
         if (!isRunShortcut(event)) return;
         event.preventDefault();
-        if (builder.blocking.length === 0) void submit();
+        submit();
       }}
     >
       <WorkspaceHeading module={module} problem={problem} />
@@ -105,7 +107,7 @@ function Workspace({
         open={queryOpen ?? !hasRun}
         onOpenChange={setQueryOpen}
         collapsible={hasRun}
-        onRun={() => void submit()}
+        onRun={submit}
         unrun={stale}
         onBackToStarter={() => {
           builder.load(initial);
@@ -118,7 +120,7 @@ function Workspace({
           run={flow.state}
           view={view}
           onViewChange={changeView}
-          stale={stale ? () => void submit() : undefined}
+          stale={stale ? submit : undefined}
         />
       </section>
       <LargeResultDialog
@@ -128,7 +130,7 @@ function Workspace({
           flow.proceed(body, count);
         }}
         onLoadFirst={({ body, count }) => {
-          builder.form.setValue('maxNum', String(LARGE_RESULT_ROWS));
+          builder.setOption('maxNum', String(LARGE_RESULT_ROWS));
           flow.proceed(withMaxNum(body, LARGE_RESULT_ROWS), count);
         }}
       />

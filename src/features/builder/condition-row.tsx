@@ -1,27 +1,15 @@
 import { ActionIcon, Group, Menu, Select, Text } from '@mantine/core';
-import { useState } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
-import type { RefCallBack } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { findField } from '#contract/catalog';
 import { OPERATOR_LABELS, OPERATORS_BY_KIND } from '#contract/operators';
 import { useBuilderContext } from './builder-context.ts';
 import { FieldSelect } from './field-select.tsx';
+import type { Path } from './filter-tree.ts';
 import type { ConditionNode } from './model.ts';
-import { withField, withOperator } from './model.ts';
-import { ENTER_A_VALUE, ENTER_BOTH_BOUNDS } from './validation.ts';
+import { withField, withOperator, withValue } from './model.ts';
+import type { RowActions } from './row-actions.ts';
+import { ENTER_A_VALUE, ENTER_BOTH_BOUNDS, problemKey } from './validation.ts';
 import { ValueEditor } from './value-editor.tsx';
-
-/** What a row can do within its group; the group supplies them. */
-export interface RowActions {
-  /** Where the row stands, for labels: "2", or "3.1" inside the third element's group. */
-  readonly number: string;
-  readonly position: number;
-  readonly count: number;
-  readonly remove: () => void;
-  readonly duplicate: () => void;
-  readonly wrap: () => void;
-  readonly move: (by: -1 | 1) => void;
-}
 
 /** The menu of a row or group: duplicate, wrap in a group, reorder, remove. */
 export function RowMenu({ actions, noun }: { actions: RowActions; noun: string }) {
@@ -63,36 +51,58 @@ export function RowMenu({ actions, noun }: { actions: RowActions; noun: string }
 }
 
 /**
- * The form's ref for a row's field picker, which the form focuses when the row is new (see
- * FilterGroup). The focus comes a frame later than the form asks: opened while the row mounts,
- * the picker's list would not be the list its input points to.
+ * Focuses the row's field picker when the row was just added and asked for it. The focus
+ * comes a frame later: opened while the row mounts, the picker's list would not be the list its
+ * input points to.
  */
-function focusedLater(formRef: RefCallBack): (input: HTMLInputElement | null) => void {
-  return (input) => {
-    formRef(
-      input && {
-        focus: () => {
-          requestAnimationFrame(() => {
-            input.focus();
-          });
-        },
-      },
-    );
+function useFocusWhenAdded(id: string) {
+  const { focus } = useBuilderContext();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!focus.isFor(id)) return;
+    const frame = requestAnimationFrame(() => {
+      focus.done();
+      input.current?.focus();
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [focus, id]);
+  return input;
+}
+
+/**
+ * The row's problem as shown: "Enter a value" waits until the analyst has left the value empty
+ * (`leave`); other problems show at once.
+ */
+function useShownProblem(path: Path) {
+  const { problems } = useBuilderContext();
+  const key = problemKey(path);
+  const problem = problems.get(key) ?? problems.get(`${key}.value`);
+  const [leftEmpty, setLeftEmpty] = useState(false);
+  const waitsForInput =
+    problem?.message === ENTER_A_VALUE || problem?.message === ENTER_BOTH_BOUNDS;
+  return {
+    shown: waitsForInput && !leftEmpty ? undefined : problem?.message,
+    leave: () => {
+      setLeftEmpty(true);
+    },
   };
 }
 
 /** One field condition: field, operator, value editor, actions; its problem shown inline. */
-export function ConditionRow({ path, actions }: { path: string; actions: RowActions }) {
-  const { module, problems } = useBuilderContext();
-  const { control } = useFormContext();
-  const { field: controller } = useController({ control, name: path });
-  const node = controller.value as ConditionNode;
-  const problem = problems.get(path) ?? problems.get(`${path}.value`);
-  // "Enter a value" waits until the analyst has left the value empty; other problems show at once.
-  const [leftEmpty, setLeftEmpty] = useState(false);
-  const waitsForInput =
-    problem?.message === ENTER_A_VALUE || problem?.message === ENTER_BOTH_BOUNDS;
-  const shown = waitsForInput && !leftEmpty ? undefined : problem?.message;
+export function ConditionRow({
+  node,
+  path,
+  actions,
+}: {
+  node: ConditionNode;
+  path: Path;
+  actions: RowActions;
+}) {
+  const { module, tree } = useBuilderContext();
+  const fieldInput = useFocusWhenAdded(node.id);
+  const { shown, leave } = useShownProblem(path);
   const definition = findField(module, node.field);
   const noun = `condition ${actions.number}`;
   if (!definition) return null;
@@ -107,11 +117,11 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
       <FieldSelect
         module={module}
         label="Field"
-        inputRef={focusedLater(controller.ref)}
+        inputRef={fieldInput}
         value={node.field}
         width={180}
         onChange={(name) => {
-          controller.onChange(withField(node, module, name));
+          tree.update(path, (current) => withField(current, module, name));
         }}
       />
       <Select
@@ -123,7 +133,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
         value={node.operator}
         onChange={(operator) => {
           const allowed = OPERATORS_BY_KIND[definition.kind].find((known) => known === operator);
-          if (allowed) controller.onChange(withOperator(node, module, allowed));
+          if (allowed) tree.update(path, (current) => withOperator(current, module, allowed));
         }}
         allowDeselect={false}
         w={150}
@@ -132,7 +142,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
         style={{ flex: 1, minWidth: 0 }}
         onBlur={(event) => {
           // Leaving the editor (not moving between its two bounds) counts as having tried.
-          if (!event.currentTarget.contains(event.relatedTarget)) setLeftEmpty(true);
+          if (!event.currentTarget.contains(event.relatedTarget)) leave();
         }}
       >
         <ValueEditor
@@ -142,7 +152,7 @@ export function ConditionRow({ path, actions }: { path: string; actions: RowActi
           label={`${definition.label} value`}
           error={shown}
           onChange={(value) => {
-            controller.onChange({ ...node, value });
+            tree.update(path, (current) => withValue(current, value));
           }}
         />
       </div>

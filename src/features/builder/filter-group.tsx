@@ -1,16 +1,18 @@
 import { Button, Code, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CATALOG } from '#contract/catalog';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useBuilderContext } from './builder-context.ts';
 import { ConditionRow, RowMenu } from './condition-row.tsx';
-import type { RowActions } from './condition-row.tsx';
+import type { FilterList, Path } from './filter-tree.ts';
 import type { FilterNode, GroupNode, RawNode } from './model.ts';
-import { newCondition, newGroup } from './model.ts';
+import { newCondition, newGroup, withCombinator } from './model.ts';
+import { rowActions } from './row-actions.ts';
+import type { RowActions } from './row-actions.ts';
+import { problemKey } from './validation.ts';
 
 /** Groups nested deeper than this are offered no "add group" (the service allows ten). */
 const MAX_UI_DEPTH = 8;
 
-function RawRow({ node, path, actions }: { node: RawNode; path: string; actions: RowActions }) {
+function RawRow({ node, path, actions }: { node: RawNode; path: Path; actions: RowActions }) {
   const { problems } = useBuilderContext();
   return (
     <Paper
@@ -23,7 +25,7 @@ function RawRow({ node, path, actions }: { node: RawNode; path: string; actions:
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            {problems.get(path)?.message ?? 'Kept as written'}
+            {problems.get(problemKey(path))?.message ?? 'Kept as written'}
           </Text>
           <Text size="sm">{node.reason}. It is sent exactly as written:</Text>
           <Code block>{JSON.stringify(node.json)}</Code>
@@ -34,9 +36,8 @@ function RawRow({ node, path, actions }: { node: RawNode; path: string; actions:
   );
 }
 
-function CombinatorControl({ path }: { path: string }) {
-  const { control } = useFormContext();
-  const { field } = useController({ control, name: `${path}.combinator` });
+function CombinatorControl({ node, path }: { node: GroupNode; path: Path }) {
+  const { tree } = useBuilderContext();
   return (
     <SegmentedControl
       size="xs"
@@ -45,85 +46,76 @@ function CombinatorControl({ path }: { path: string }) {
         { value: '$and', label: 'All of (AND)' },
         { value: '$or', label: 'Any of (OR)' },
       ]}
-      value={field.value as string}
-      onChange={field.onChange}
+      value={node.combinator}
+      onChange={(value) => {
+        const combinator = value === '$or' ? '$or' : '$and';
+        tree.update(path, (current) => withCombinator(current, combinator));
+      }}
     />
   );
 }
 
 /**
- * The children of a group (or of the top-level filter, an implicit AND), with the buttons to add
- * conditions and groups. `childrenPath` is `filter` or `<group path>.children`.
+ * The children of a group (or the top-level filter, an implicit AND) at `parent`, with the
+ * buttons to add conditions and groups.
  */
 function GroupChildren({
-  childrenPath,
+  nodes,
+  parent,
   depth,
   numberPrefix,
 }: {
-  childrenPath: string;
+  nodes: FilterList;
+  parent: Path;
   depth: number;
   /** "" at the top, "3." inside the group that is the third element. */
   numberPrefix: string;
 }) {
-  const { module, problems } = useBuilderContext();
-  const { control, getValues } = useFormContext();
-  const { fields, append, remove, insert, update, move } = useFieldArray({
-    control,
-    name: childrenPath,
-  });
-  const emptyProblem = problems.get(childrenPath.replace(/\.children$/, ''));
+  const { module, problems, tree, focus } = useBuilderContext();
+  const emptyProblem = problems.get(problemKey(parent));
+  // A new row's field picker takes the focus: the analyst goes on typing.
+  const addFocused = (node: FilterNode, focusId: string) => {
+    focus.ask(focusId);
+    tree.add(parent, node);
+  };
+  const fresh = () => newCondition(module, CATALOG[module].defaultFields[0]);
   return (
     <Stack gap="xs">
-      {fields.map((item, index) => {
-        const path = `${childrenPath}.${String(index)}`;
-        const node = getValues(path) as FilterNode;
-        const actions: RowActions = {
-          number: `${numberPrefix}${String(index + 1)}`,
-          position: index,
-          count: fields.length,
-          remove: () => {
-            remove(index);
-          },
-          duplicate: () => {
-            insert(index + 1, structuredClone(getValues(path) as FilterNode));
-          },
-          wrap: () => {
-            update(index, { ...newGroup('$and'), children: [getValues(path) as FilterNode] });
-          },
-          move: (by) => {
-            move(index, index + by);
-          },
-        };
+      {nodes.map((node, index) => {
+        const path = [...parent, index];
+        const number = `${numberPrefix}${String(index + 1)}`;
+        const actions = rowActions({ tree, node, path, count: nodes.length, number });
         if (node.type === 'group') {
-          return <FilterGroup key={item.id} path={path} depth={depth + 1} actions={actions} />;
+          return (
+            <FilterGroup
+              key={node.id}
+              node={node}
+              path={path}
+              depth={depth + 1}
+              actions={actions}
+            />
+          );
         }
         if (node.type === 'raw') {
-          return <RawRow key={item.id} node={node} path={path} actions={actions} />;
+          return <RawRow key={node.id} node={node} path={path} actions={actions} />;
         }
-        return <ConditionRow key={item.id} path={path} actions={actions} />;
+        return <ConditionRow key={node.id} node={node} path={path} actions={actions} />;
       })}
-      {fields.length === 0 && (
+      {nodes.length === 0 && (
         <Text size="sm" c={emptyProblem ? 'red.8' : 'dimmed'}>
           {emptyProblem?.message ?? 'No conditions: every record matches.'}
         </Text>
       )}
       <AddButtons
         onAddCondition={() => {
-          // The new row's field picker takes the focus: the analyst goes on typing.
-          append(newCondition(module, CATALOG[module].defaultFields[0]), {
-            focusName: `${childrenPath}.${String(fields.length)}`,
-          });
+          const condition = fresh();
+          addFocused(condition, condition.id);
         }}
         onAddGroup={
           depth < MAX_UI_DEPTH
             ? () => {
-                append(
-                  {
-                    ...newGroup(depth % 2 === 0 ? '$or' : '$and'),
-                    children: [newCondition(module, CATALOG[module].defaultFields[0])],
-                  },
-                  { focusName: `${childrenPath}.${String(fields.length)}.children.0` },
-                );
+                const condition = fresh();
+                addFocused(newGroup(depth % 2 === 0 ? '$or' : '$and', [condition]), condition.id);
               }
             : undefined
         }
@@ -156,16 +148,16 @@ function AddButtons({
 
 /** A nested `$and` / `$or` group. */
 function FilterGroup({
+  node,
   path,
   depth,
   actions,
 }: {
-  path: string;
+  node: GroupNode;
+  path: Path;
   depth: number;
   actions: RowActions;
 }) {
-  const { control } = useFormContext();
-  const combinator = useWatch({ control, name: `${path}.combinator` }) as GroupNode['combinator'];
   const label = `Group ${actions.number}`;
   return (
     <Paper
@@ -175,15 +167,16 @@ function FilterGroup({
       role="group"
       aria-label={label}
       style={{
-        borderLeft: `3px solid var(--mantine-color-${combinator === '$or' ? 'orange' : 'blue'}-6)`,
+        borderLeft: `3px solid var(--mantine-color-${node.combinator === '$or' ? 'orange' : 'blue'}-6)`,
       }}
     >
       <Group justify="space-between" mb="xs">
-        <CombinatorControl path={path} />
+        <CombinatorControl node={node} path={path} />
         <RowMenu actions={actions} noun={label.toLowerCase()} />
       </Group>
       <GroupChildren
-        childrenPath={`${path}.children`}
+        nodes={node.children}
+        parent={path}
         depth={depth}
         numberPrefix={`${actions.number}.`}
       />
@@ -193,12 +186,13 @@ function FilterGroup({
 
 /** The filter tree: its top-level conditions combine with AND, as the wire's filter array does. */
 export function FilterTree() {
+  const { state } = useBuilderContext();
   return (
     <Stack gap={6} role="group" aria-label="Filters">
       <Text size="sm" fw={500}>
         Records matching all of these (AND)
       </Text>
-      <GroupChildren childrenPath="filter" depth={0} numberPrefix="" />
+      <GroupChildren nodes={state.filter ?? []} parent={[]} depth={0} numberPrefix="" />
     </Stack>
   );
 }

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
+import type { QueryRequestBody } from '#contract/request-body';
 import { encodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
 import { curlCommand } from './curl.ts';
-import { stateFromBody } from './wire.ts';
+import { bodyFromState, stateFromBody } from './wire.ts';
 import type { QueryBuilderModel } from './use-query-builder.ts';
 
 /** JSON with object keys sorted, so two bodies compare by meaning, not key order. */
@@ -44,12 +45,9 @@ export interface OpenInTarget {
  * The fragment of a workspace link that opens `body` in `module`'s workspace (and runs it, as
  * any link does); undefined when no link may be made of it (a credential-named key).
  */
-function linkTo(module: ModuleId, body: unknown): OpenInTarget | undefined {
+function linkTo(module: ModuleId, body: QueryRequestBody): OpenInTarget | undefined {
   try {
-    return {
-      module,
-      hash: encodeWorkspaceLink(workspaceLinkOf(module, body as Record<string, unknown>)),
-    };
+    return { module, hash: encodeWorkspaceLink(workspaceLinkOf(module, body)) };
   } catch {
     return undefined;
   }
@@ -105,7 +103,7 @@ export function JsonPanel({
       parsed = JSON.parse(next);
     } catch (error) {
       setProblem(
-        `Not valid JSON (${(error as Error).message}); the builder keeps its last good state.`,
+        `Not valid JSON (${error instanceof Error ? error.message : String(error)}); the builder keeps its last good state.`,
       );
       return;
     }
@@ -116,7 +114,8 @@ export function JsonPanel({
     }
     if (read.state.module !== state.module) {
       setProblem(`This body is for ${CATALOG[read.state.module].label}, not this module.`);
-      setElsewhere(linkTo(read.state.module, parsed));
+      // The body as read writes back exactly as pasted (wire.ts is lossless).
+      setElsewhere(linkTo(read.state.module, bodyFromState(read.state)));
       return;
     }
     setProblem(undefined);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionNode, FilterNode } from './model.ts';
-import { newCondition, newGroup, withField, withOperator } from './model.ts';
+import { newCondition, newGroup, withField, withFreshIds, withOperator } from './model.ts';
 import { bodyFromState, emptyState } from './wire.ts';
+import { withoutIds } from '../../../testing/builder-ids.ts';
 
 function condition(node: FilterNode): ConditionNode {
   if (node.type !== 'condition') throw new Error(`expected a condition, got ${node.type}`);
@@ -14,7 +15,7 @@ describe('new nodes', () => {
   });
 
   it('a condition starts on the first field with its first operator and a blank value', () => {
-    expect(newCondition('13f_holdings')).toEqual({
+    expect(withoutIds(newCondition('13f_holdings'))).toEqual({
       type: 'condition',
       field: 'name',
       operator: '$equals',
@@ -31,13 +32,31 @@ describe('new nodes', () => {
   });
 
   it('a group starts empty', () => {
-    expect(newGroup('$or')).toEqual({ type: 'group', combinator: '$or', children: [] });
+    expect(withoutIds(newGroup('$or'))).toEqual({ type: 'group', combinator: '$or', children: [] });
+  });
+
+  it('every new node has an id of its own', () => {
+    const ids = [newCondition('updates'), newCondition('updates'), newGroup('$and')].map(
+      (node) => node.id,
+    );
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('a copy holds the same nodes under new ids, all the way down', () => {
+    const inner = newGroup('$or', [newCondition('updates')]);
+    const group = newGroup('$and', [newCondition('updates', 'name'), inner]);
+    const ids = (node: FilterNode): string[] =>
+      node.type === 'group' ? [node.id, ...node.children.flatMap(ids)] : [node.id];
+    const copy = withFreshIds(group);
+    expect(withoutIds(copy)).toEqual(withoutIds(group));
+    expect(ids(copy).filter((id) => ids(group).includes(id))).toEqual([]);
+    expect(new Set(ids(copy)).size).toBe(4);
   });
 });
 
 describe('withField', () => {
   const on = (field: string, operator: ConditionNode['operator'], value: ConditionNode['value']) =>
-    ({ type: 'condition', field, operator, value }) as const;
+    ({ type: 'condition', id: 'row', field, operator, value }) as const;
 
   it('keeps operator and value that still fit the new field', () => {
     const node = on('ticker', '$equals', { kind: 'scalar', value: '5' });
@@ -55,7 +74,11 @@ describe('withField', () => {
 
   it('starts afresh when the operator does not apply to the new kind', () => {
     const node = on('ticker', '$contains', { kind: 'scalar', value: 'AA' });
-    expect(withField(node, '13f_holdings', 'value')).toEqual(newCondition('13f_holdings', 'value'));
+    // The row stays the same row: only what it asks starts afresh.
+    expect(withField(node, '13f_holdings', 'value')).toEqual({
+      ...newCondition('13f_holdings', 'value'),
+      id: 'row',
+    });
   });
 
   it('carries a date range across date and datetime fields', () => {

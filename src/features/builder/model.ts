@@ -22,8 +22,17 @@ export type ConditionValue =
   /** `$not_null`: no editor; the value as sent (normally `""`). */
   | { readonly kind: 'none'; readonly value: ScalarJson };
 
+/**
+ * Every node's `id` names it for as long as the builder shows it, whatever is edited or moved
+ * around it: React keeps each row's own state (a half-typed date, a message shown once the
+ * analyst moved on) with the row it belongs to. It is never sent.
+ */
+interface NodeIdentity {
+  readonly id: string;
+}
+
 /** A field condition the builder understands: a catalog field, an operator for its kind. */
-export interface ConditionNode {
+export interface ConditionNode extends NodeIdentity {
   readonly type: 'condition';
   readonly field: string;
   readonly operator: Operator;
@@ -31,7 +40,7 @@ export interface ConditionNode {
 }
 
 /** `{ "$and": [...] }` or `{ "$or": [...] }`. */
-export interface GroupNode {
+export interface GroupNode extends NodeIdentity {
   readonly type: 'group';
   readonly combinator: '$and' | '$or';
   readonly children: readonly FilterNode[];
@@ -42,7 +51,7 @@ export interface GroupNode {
  * unknown operator, extra keys, a value of an unexpected shape): kept verbatim and sent as it
  * was, never dropped. `reason` says why it is not editable as a row.
  */
-export interface RawNode {
+export interface RawNode extends NodeIdentity {
   readonly type: 'raw';
   readonly json: unknown;
   readonly reason: string;
@@ -75,6 +84,14 @@ export interface BuilderState {
   readonly extraFilters: Readonly<Record<string, unknown>>;
   /** Top-level keys the builder does not model, kept verbatim. */
   readonly extraBody: Readonly<Record<string, unknown>>;
+}
+
+let lastId = 0;
+
+/** An id no other node of this page has. */
+export function nodeId(): string {
+  lastId += 1;
+  return `node-${String(lastId)}`;
 }
 
 /** The shape of value an operator takes on the wire. */
@@ -122,6 +139,7 @@ export function newCondition(module: ModuleId, fieldName?: string): ConditionNod
   const operator = OPERATORS_BY_KIND[field.kind][0] ?? '$equals';
   return {
     type: 'condition',
+    id: nodeId(),
     field: field.name,
     operator,
     value: defaultValue(field.kind, operator),
@@ -133,7 +151,14 @@ export function newGroup(
   combinator: GroupNode['combinator'],
   children: readonly FilterNode[] = [],
 ): GroupNode {
-  return { type: 'group', combinator, children };
+  return { type: 'group', id: nodeId(), combinator, children };
+}
+
+/** A copy of `node` and all it holds under new ids, to stand beside the original. */
+export function withFreshIds(node: FilterNode): FilterNode {
+  return node.type === 'group'
+    ? { ...node, id: nodeId(), children: node.children.map(withFreshIds) }
+    : { ...node, id: nodeId() };
 }
 
 /** True when a bound or value is blank or reads as a value of `kind`. */
@@ -164,7 +189,7 @@ export function withField(node: FilterNode, module: ModuleId, fieldName: string)
   const field = findField(module, fieldName);
   if (node.type !== 'condition' || !field) return node;
   if (!OPERATORS_BY_KIND[field.kind].includes(node.operator)) {
-    return newCondition(module, fieldName);
+    return { ...newCondition(module, fieldName), id: node.id };
   }
   const value = valueFits(field.kind, node.value)
     ? node.value
@@ -210,4 +235,14 @@ export function withOperator(node: FilterNode, module: ModuleId, operator: Opera
       break;
   }
   return { ...node, operator, value };
+}
+
+/** The group with another combinator; conditions and raw nodes are returned unchanged. */
+export function withCombinator(node: FilterNode, combinator: GroupNode['combinator']): FilterNode {
+  return node.type === 'group' ? { ...node, combinator } : node;
+}
+
+/** The condition with another value; groups and raw nodes are returned unchanged. */
+export function withValue(node: FilterNode, value: ConditionValue): FilterNode {
+  return node.type === 'condition' ? { ...node, value } : node;
 }

@@ -3,9 +3,8 @@ import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { parseOrderBy, QUERY_LIMITS } from '#contract/query';
 import type { OrderTerm } from '#contract/query';
-import { useBuilderContext } from './builder-context.ts';
+import { useBuilderContext, useOption } from './builder-context.ts';
 import { FieldSelect } from './field-select.tsx';
-import { useOption } from './use-option.ts';
 import type { BuilderProblem } from './validation.ts';
 
 function writeOrderBy(terms: readonly OrderTerm[]): string | undefined {
@@ -122,11 +121,10 @@ function AddSortKey({ full, onAdd }: { full: boolean; onAdd: () => void }) {
 /** The service's order (`order_by`): sort keys, each a field and a direction. */
 export function OrderBy() {
   const { module, problems, singleSortKey } = useBuilderContext();
-  const field = useOption('orderBy');
-  const raw = field.value as string | undefined;
-  const terms = raw === undefined ? [] : (parseOrderBy(raw) ?? []);
+  const orderBy = useOption('orderBy');
+  const terms = orderBy.value === undefined ? [] : (parseOrderBy(orderBy.value) ?? []);
   const change = (next: OrderTerm[]) => {
-    field.onChange(writeOrderBy(next));
+    orderBy.set(writeOrderBy(next));
   };
   return (
     <Stack gap={4}>

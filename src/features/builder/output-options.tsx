@@ -2,14 +2,13 @@ import { Button, Group, MultiSelect, Popover, Stack, Switch, Text, TextInput } f
 import { CATALOG } from '#contract/catalog';
 import { MoveButtons } from '../../components/move-buttons.tsx';
 import { moved } from '../../components/moved.ts';
-import { useBuilderContext } from './builder-context.ts';
+import { useBuilderContext, useOption } from './builder-context.ts';
 import { OrderBy } from './order-by.tsx';
-import { useOption } from './use-option.ts';
 
 function ColumnChooser() {
   const { module, problems } = useBuilderContext();
-  const field = useOption('fields');
-  const fields = (field.value as string[] | undefined) ?? [];
+  const chosen = useOption('fields');
+  const fields = [...(chosen.value ?? [])];
   const labels = new Map(
     CATALOG[module].fields.map((definition) => [definition.name, definition.label]),
   );
@@ -26,7 +25,7 @@ function ColumnChooser() {
         }))}
         value={fields}
         onChange={(next) => {
-          field.onChange(next.length === 0 ? undefined : next);
+          chosen.set(next.length === 0 ? undefined : next);
         }}
         error={problems.get('fields')?.message}
         clearable
@@ -36,7 +35,7 @@ function ColumnChooser() {
           size="compact-xs"
           variant="subtle"
           onClick={() => {
-            field.onChange([...CATALOG[module].defaultFields]);
+            chosen.set([...CATALOG[module].defaultFields]);
           }}
         >
           Start from the defaults
@@ -63,7 +62,7 @@ function ColumnChooser() {
                       index={index}
                       count={fields.length}
                       onMove={(at, by) => {
-                        field.onChange(moved(fields, at, by));
+                        chosen.set(moved(fields, at, by));
                       }}
                     />
                   </Group>
@@ -82,13 +81,12 @@ function NumberOption({
   label,
   description,
 }: {
-  name: string;
+  name: 'maxNum' | 'offset';
   label: string;
   description: string;
 }) {
   const { problems } = useBuilderContext();
-  const field = useOption(name);
-  const value = field.value as string | number | undefined;
+  const { value, set } = useOption(name);
   return (
     <TextInput
       label={label}
@@ -97,7 +95,7 @@ function NumberOption({
       value={value === undefined ? '' : String(value)}
       onChange={(event) => {
         const text = event.currentTarget.value;
-        field.onChange(text === '' ? undefined : text);
+        set(text === '' ? undefined : text);
       }}
       error={problems.get(name)?.message}
       w={170}
@@ -121,7 +119,7 @@ export function OutputOptions() {
         label="Count only (count_only)"
         checked={counting}
         onChange={(event) => {
-          countOnly.onChange(event.currentTarget.checked ? true : undefined);
+          countOnly.set(event.currentTarget.checked ? true : undefined);
         }}
       />
     </Stack>

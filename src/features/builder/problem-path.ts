@@ -1,19 +1,5 @@
+import { nodeAt } from './filter-tree.ts';
 import type { FilterNode } from './model.ts';
-
-/** The node a state path (`filter.2.children.0`) points at, if the path is a filter element. */
-function nodeAt(
-  filter: readonly FilterNode[],
-  positions: readonly number[],
-): FilterNode | undefined {
-  let nodes = filter;
-  let node: FilterNode | undefined;
-  for (const position of positions) {
-    node = nodes[position];
-    if (node === undefined) return undefined;
-    nodes = node.type === 'group' ? node.children : [];
-  }
-  return node;
-}
 
 /**
  * Where a problem is, in words, as the builder labels its rows: "Condition 2", "Condition 1.3",

@@ -1,6 +1,6 @@
 import { Divider, Stack } from '@mantine/core';
-import { FormProvider } from 'react-hook-form';
-import { BuilderContext } from './builder-context.ts';
+import { useState } from 'react';
+import { BuilderContext, builderContextOf, createFocusRequest } from './builder-context.ts';
 import { FilterTree } from './filter-group.tsx';
 import { OutputOptions } from './output-options.tsx';
 import type { QueryBuilderModel } from './use-query-builder.ts';
@@ -14,17 +14,14 @@ export function QueryBuilder({
   /** Offer one sort key: the vendor's interface defines no more (upstream mode). */
   singleSortKey?: boolean;
 }) {
+  const [focus] = useState(createFocusRequest);
   return (
-    <FormProvider {...builder.form}>
-      <BuilderContext.Provider
-        value={{ module: builder.state.module, problems: builder.problemsByPath, singleSortKey }}
-      >
-        <Stack gap="md">
-          <FilterTree />
-          <Divider />
-          <OutputOptions />
-        </Stack>
-      </BuilderContext.Provider>
-    </FormProvider>
+    <BuilderContext value={builderContextOf(builder, singleSortKey, focus)}>
+      <Stack gap="md">
+        <FilterTree />
+        <Divider />
+        <OutputOptions />
+      </Stack>
+    </BuilderContext>
   );
 }

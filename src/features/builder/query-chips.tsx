@@ -1,64 +1,16 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import type { CSSProperties } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCOUNT_ID_FIELDS } from '#contract/relations';
 import { accountNameOptions } from '../../lib/thirteen-f-queries.ts';
-import type { CSSProperties } from 'react';
-import { FormProvider } from 'react-hook-form';
-import { BuilderContext } from './builder-context.ts';
+import { BuilderContext, builderContextOf, createFocusRequest } from './builder-context.ts';
 import { ConditionRow } from './condition-row.tsx';
-import type { RowActions } from './condition-row.tsx';
-import type { FilterNode } from './model.ts';
-import { newGroup } from './model.ts';
+import type { ConditionNode } from './model.ts';
+import { rowActions } from './row-actions.ts';
 import { queryChips } from './summary.ts';
 import type { QueryChip } from './summary.ts';
 import type { QueryBuilderModel } from './use-query-builder.ts';
-
-/** The top-level filter as the form holds it now. */
-function topLevel(builder: QueryBuilderModel): FilterNode[] {
-  return [...((builder.form.getValues('filter') as FilterNode[] | undefined) ?? [])];
-}
-
-/**
- * What a top-level row can do from its chip. The chips edit the form's `filter` array itself:
- * the builder's field arrays are not mounted while the query is collapsed, so nothing else
- * holds a copy of it.
- */
-function chipActions(builder: QueryBuilderModel, index: number, close: () => void): RowActions {
-  const write = (next: FilterNode[]) => {
-    builder.form.setValue('filter', next, { shouldDirty: true });
-  };
-  const count = topLevel(builder).length;
-  return {
-    number: String(index + 1),
-    position: index,
-    count,
-    remove: () => {
-      close();
-      write(topLevel(builder).filter((_, at) => at !== index));
-    },
-    duplicate: () => {
-      const nodes = topLevel(builder);
-      const node = nodes[index];
-      if (node)
-        write([...nodes.slice(0, index + 1), structuredClone(node), ...nodes.slice(index + 1)]);
-    },
-    wrap: () => {
-      const nodes = topLevel(builder);
-      const node = nodes[index];
-      if (node) nodes[index] = { ...newGroup('$and'), children: [node] };
-      close();
-      write(nodes);
-    },
-    move: (by) => {
-      const nodes = topLevel(builder);
-      const [node] = nodes.splice(index, 1);
-      if (node) nodes.splice(index + by, 0, node);
-      close();
-      write(nodes);
-    },
-  };
-}
 
 /**
  * An opened chip takes the focus on its row, not on a control in it: the field picker and a
@@ -70,23 +22,22 @@ function focusRow(row: HTMLDivElement | null): void {
 }
 
 /** Light chips with text dark enough on their hover shade too (WCAG AA at 14 px). */
-function chipColours(invalid: boolean) {
+function chipColours(invalid: boolean): CSSProperties {
   const hue = invalid ? 'red' : 'blue';
   return {
     '--button-color': `var(--mantine-color-${hue}-9)`,
     '--button-hover': `var(--mantine-color-${hue}-1)`,
     '--ai-color': `var(--mantine-color-${hue}-9)`,
     '--ai-hover': `var(--mantine-color-${hue}-1)`,
-  } as CSSProperties;
+  };
 }
 
 /**
  * The account a condition names by id (`account__c is 001…`), by its name when the service
  * knows it: an analyst reads "Account: Berkshire Hathaway Inc.", the id stays in the tooltip.
  */
-function useAccountName(node: FilterNode | undefined): { name: string } | undefined {
+function useAccountName(node: ConditionNode): { name: string } | undefined {
   const accountId =
-    node?.type === 'condition' &&
     node.operator === '$equals' &&
     ACCOUNT_ID_FIELDS.has(node.field) &&
     node.value.kind === 'scalar' &&
@@ -101,10 +52,12 @@ function useAccountName(node: FilterNode | undefined): { name: string } | undefi
 /** A condition's chip: its words open the condition's own row in place; × removes it. */
 function ConditionChip({
   builder,
+  node,
   chip,
   invalid,
 }: {
   builder: QueryBuilderModel;
+  node: ConditionNode;
   chip: Extract<QueryChip, { index: number }>;
   invalid: boolean;
 }) {
@@ -112,8 +65,16 @@ function ConditionChip({
   const close = () => {
     setOpen(false);
   };
-  const actions = chipActions(builder, chip.index, close);
-  const account = useAccountName(builder.state.filter?.[chip.index]);
+  const path = [chip.index];
+  const actions = rowActions({
+    tree: builder.tree,
+    node,
+    path,
+    count: builder.state.filter?.length ?? 0,
+    number: String(chip.index + 1),
+    leave: close,
+  });
+  const account = useAccountName(node);
   const text = account ? `Account: ${account.name}` : chip.text;
   return (
     <Group gap={0} wrap="nowrap" role="listitem">
@@ -138,7 +99,7 @@ function ConditionChip({
         </Popover.Target>
         <Popover.Dropdown miw={560}>
           <Stack gap="xs" ref={focusRow} tabIndex={-1} style={{ outline: 'none' }}>
-            <ConditionRow path={`filter.${String(chip.index)}`} actions={actions} />
+            <ConditionRow node={node} path={path} actions={actions} />
             {/* On the left: a date's calendar opens below the value, on the right. */}
             <Group justify="flex-start">
               <Button size="xs" variant="default" onClick={close}>
@@ -179,49 +140,49 @@ export function QueryChips({
 }) {
   const chips = queryChips(builder.state);
   const { problemsByPath } = builder;
+  // The chips add no rows, so nothing here ever asks for the focus.
+  const [focus] = useState(createFocusRequest);
   const invalidAt = (index: number) =>
     [...problemsByPath.keys()].some(
       (path) => path === `filter.${String(index)}` || path.startsWith(`filter.${String(index)}.`),
     );
   return (
-    <FormProvider {...builder.form}>
-      <BuilderContext.Provider
-        value={{ module: builder.state.module, problems: problemsByPath, singleSortKey: false }}
-      >
-        <Group gap={6} role="list" aria-label="Query conditions and options">
-          {!chips.some((chip) => chip.kind !== 'output') && (
-            <Text size="sm" c="dimmed" role="listitem">
-              No conditions: every record
-            </Text>
-          )}
-          {chips.map((chip) =>
-            chip.kind === 'condition' ? (
-              <ConditionChip
-                key={`c${String(chip.index)}`}
-                builder={builder}
-                chip={chip}
-                invalid={invalidAt(chip.index)}
-              />
-            ) : (
-              <div
-                key={chip.kind === 'output' ? chip.text : `n${String(chip.index)}`}
-                role="listitem"
+    <BuilderContext value={builderContextOf(builder, false, focus)}>
+      <Group gap={6} role="list" aria-label="Query conditions and options">
+        {!chips.some((chip) => chip.kind !== 'output') && (
+          <Text size="sm" c="dimmed" role="listitem">
+            No conditions: every record
+          </Text>
+        )}
+        {chips.map((chip) => {
+          const node = chip.kind === 'condition' ? builder.state.filter?.[chip.index] : undefined;
+          return chip.kind === 'condition' && node?.type === 'condition' ? (
+            <ConditionChip
+              key={node.id}
+              builder={builder}
+              node={node}
+              chip={chip}
+              invalid={invalidAt(chip.index)}
+            />
+          ) : (
+            <div
+              key={chip.kind === 'output' ? chip.text : `n${String(chip.index)}`}
+              role="listitem"
+            >
+              <Button
+                size="compact-sm"
+                radius="xl"
+                variant={chip.kind === 'output' ? 'default' : 'light'}
+                color={chip.kind !== 'output' && invalidAt(chip.index) ? 'red' : 'gray'}
+                title="Edit in the full builder"
+                onClick={onEdit}
               >
-                <Button
-                  size="compact-sm"
-                  radius="xl"
-                  variant={chip.kind === 'output' ? 'default' : 'light'}
-                  color={chip.kind !== 'output' && invalidAt(chip.index) ? 'red' : 'gray'}
-                  title="Edit in the full builder"
-                  onClick={onEdit}
-                >
-                  {chip.text}
-                </Button>
-              </div>
-            ),
-          )}
-        </Group>
-      </BuilderContext.Provider>
-    </FormProvider>
+                {chip.text}
+              </Button>
+            </div>
+          );
+        })}
+      </Group>
+    </BuilderContext>
   );
 }

@@ -14,13 +14,15 @@ import {
   QUERY_LIMITS,
 } from '#contract/query';
 import { conditionProblem } from '#contract/validate';
+import type { Path } from './filter-tree.ts';
 import type { BuilderState, ConditionNode, ConditionValue, FilterNode } from './model.ts';
 import { nodeToWire } from './wire.ts';
 
 /**
- * One thing to tell the user. `path` is the state path in react-hook-form dot notation
- * (`filter.0.children.1`, `filter.0.value`, `fields`, `orderBy`, `maxNum`, `offset`,
- * `countOnly`); `blocking` problems keep the query from running, the others are notes.
+ * One thing to tell the user. `path` names the control that can fix it: a filter node's key
+ * (`filter.0.children.1`, see `problemKey`) or a part of it (`filter.0.value`), or an option
+ * (`fields`, `orderBy`, `maxNum`, `offset`, `countOnly`); `blocking` problems keep the query
+ * from running, the others are notes.
  */
 export interface BuilderProblem {
   readonly path: string;
@@ -34,6 +36,17 @@ export const ENTER_BOTH_BOUNDS = 'Enter both bounds';
 
 /** The note on a filter element the builder keeps verbatim. */
 export const RAW_NODE_NOTE = 'Kept as written; the builder cannot edit it';
+
+/**
+ * The key of the problems of the node at `path` (`[]`: the filter list as a whole): `filter`,
+ * `filter.2`, `filter.2.children.0`, … A string, so problems read as plain data in messages.
+ */
+export function problemKey(path: Path): string {
+  return path.reduce(
+    (key, index, depth) => `${key}${depth === 0 ? '' : '.children'}.${String(index)}`,
+    'filter',
+  );
+}
 
 function isBlank(value: unknown): boolean {
   return typeof value === 'string' && value.trim() === '';
@@ -81,10 +94,10 @@ function conditionProblems(module: ModuleId, node: ConditionNode, path: string):
   return [{ path: at, message: sentence(message), blocking: true }];
 }
 
-function nodeProblems(module: ModuleId, nodes: readonly FilterNode[], prefix: string) {
+function nodeProblems(module: ModuleId, nodes: readonly FilterNode[], parent: Path) {
   const problems: BuilderProblem[] = [];
   nodes.forEach((node, index) => {
-    const path = `${prefix}.${index}`;
+    const path = problemKey([...parent, index]);
     if (node.type === 'raw') {
       problems.push({ path, message: RAW_NODE_NOTE, blocking: false });
     } else if (node.type === 'condition') {
@@ -96,28 +109,27 @@ function nodeProblems(module: ModuleId, nodes: readonly FilterNode[], prefix: st
         blocking: true,
       });
     } else {
-      problems.push(...nodeProblems(module, node.children, `${path}.children`));
+      problems.push(...nodeProblems(module, node.children, [...parent, index]));
     }
   });
   return problems;
 }
 
-/** The state path of the node a wire path (`[0, "$or", 1]`) points into. */
+/** The key of the node a wire path (`[0, "$or", 1]`) points into. */
 function statePath(filter: readonly FilterNode[], wirePath: readonly PropertyKey[]): string {
   let nodes = filter;
-  let prefix = 'filter';
-  let path = prefix;
+  const path: number[] = [];
   for (let i = 0; i < wirePath.length; i += 2) {
     const index = wirePath[i];
-    const node = typeof index === 'number' ? nodes[index] : undefined;
+    if (typeof index !== 'number') break;
+    const node = nodes[index];
     if (node === undefined) break;
-    path = `${prefix}.${String(index)}`;
+    path.push(index);
     // Inside a raw node the wire goes on, but the builder can only point at the raw node.
     if (node.type !== 'group') break;
     nodes = node.children;
-    prefix = `${path}.children`;
   }
-  return path;
+  return problemKey(path);
 }
 
 /**
@@ -129,7 +141,8 @@ function limitProblems(filter: readonly FilterNode[]): BuilderProblem[] {
   if (parsed.success) return [];
   const problems: BuilderProblem[] = [];
   for (const issue of parsed.error.issues) {
-    const params = 'params' in issue ? (issue.params as Record<string, unknown>) : undefined;
+    const params: Readonly<Record<string, unknown>> | undefined =
+      'params' in issue ? issue.params : undefined;
     if (params?.error !== 'too_complex') continue;
     if (issue.message.startsWith('groups')) {
       problems.push({
@@ -230,7 +243,7 @@ export function builderProblems(state: BuilderState): BuilderProblem[] {
   const all = [
     ...settingProblems(state),
     ...limitProblems(filter),
-    ...nodeProblems(state.module, filter, 'filter'),
+    ...nodeProblems(state.module, filter, []),
     ...extraNotes(state),
   ];
   const byPath = new Map<string, BuilderProblem>();

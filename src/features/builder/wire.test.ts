@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERFACE_EXAMPLES } from '../../../testing/interface-examples.ts';
 import type { BuilderState, FilterNode } from './model.ts';
 import { bodyFromState, nodeFromWire, stateFromBody } from './wire.ts';
+import { withoutIds } from '../../../testing/builder-ids.ts';
 
 function stateOf(body: unknown): BuilderState {
   const result = stateFromBody(body);
@@ -171,7 +172,8 @@ describe('stateFromBody refuses only what it cannot place', () => {
 
 describe('nodeFromWire', () => {
   it('reads conditions and groups', () => {
-    expect(nodeFromWire('13f_holdings', { $or: [c('value', '$between', ['1', 2])] })).toEqual({
+    const node = nodeFromWire('13f_holdings', { $or: [c('value', '$between', ['1', 2])] });
+    expect(withoutIds(node)).toEqual({
       type: 'group',
       combinator: '$or',
       children: [

@@ -11,7 +11,7 @@ import { isPlainObject } from '#contract/query';
 import { requestBody } from '#contract/request-body';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { BuilderState, ConditionValue, FilterNode, ScalarJson } from './model.ts';
-import { valueKindOf } from './model.ts';
+import { nodeId, valueKindOf } from './model.ts';
 
 /** The outcome of reading a body into builder state. */
 export type StateFromBodyResult =
@@ -27,9 +27,11 @@ function isScalarJson(value: unknown): value is ScalarJson {
 }
 
 function shortJson(value: unknown): string {
-  // JSON.stringify gives undefined for undefined, functions and symbols.
-  const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined) return String(value);
+  // JSON has no text for undefined, functions and symbols.
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
+    return String(value);
+  }
+  const text = JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -38,7 +40,8 @@ function valueFromWire(operator: Operator, raw: unknown): ConditionValue | strin
   switch (valueKindOf(operator)) {
     case 'between': {
       if (!Array.isArray(raw) || raw.length !== 2) return '$between needs [lower, upper]';
-      const [lower, upper] = raw as unknown[];
+      const lower: unknown = raw[0];
+      const upper: unknown = raw[1];
       return isScalarJson(lower) && isScalarJson(upper)
         ? { kind: 'between', lower, upper }
         : '$between needs [lower, upper] with a single value on each side';
@@ -62,7 +65,7 @@ function valueFromWire(operator: Operator, raw: unknown): ConditionValue | strin
  * with the reason in plain English.
  */
 export function nodeFromWire(module: ModuleId, json: unknown): FilterNode {
-  const raw = (reason: string): FilterNode => ({ type: 'raw', json, reason });
+  const raw = (reason: string): FilterNode => ({ type: 'raw', id: nodeId(), json, reason });
   if (!isPlainObject(json)) {
     return raw('a condition must be an object like {"<field>": {"<operator>": value}}');
   }
@@ -77,6 +80,7 @@ export function nodeFromWire(module: ModuleId, json: unknown): FilterNode {
     if (!Array.isArray(inner)) return raw(`${key} needs an array of conditions`);
     return {
       type: 'group',
+      id: nodeId(),
       combinator: key,
       children: inner.map((child: unknown) => nodeFromWire(module, child)),
     };
@@ -99,7 +103,7 @@ export function nodeFromWire(module: ModuleId, json: unknown): FilterNode {
   }
   const parsed = valueFromWire(operator, value);
   if (typeof parsed === 'string') return raw(parsed);
-  return { type: 'condition', field: key, operator, value: parsed };
+  return { type: 'condition', id: nodeId(), field: key, operator, value: parsed };
 }
 
 /** Writes one node back as a `filters.filter` element: the exact inverse of `nodeFromWire`. */
@@ -130,7 +134,7 @@ export function nodeToWire(node: FilterNode): unknown {
 function withExtras(entries: Entry[], extras: Readonly<Record<string, unknown>>) {
   const written = new Set(entries.map(([key]) => key));
   const kept = Object.entries(extras).filter(([key]) => !written.has(key));
-  return Object.fromEntries([...entries, ...kept]) as Record<string, unknown>;
+  return Object.fromEntries([...entries, ...kept]);
 }
 
 function unknownModuleMessage(module: unknown): string {

@@ -1,4 +1,4 @@
-import type { HoldingStatus } from './thirteen-f/positions.ts';
+import type { HoldingStatus } from '#contract/holding-status';
 
 /** Status colours that read on white and for the common colour-vision deficiencies. */
 export const STATUS_COLORS: Readonly<Record<HoldingStatus, string>> = {

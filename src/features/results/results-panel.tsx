@@ -5,7 +5,7 @@ import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { fieldsOf, orderByOf } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
-import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { applyRowFilter } from '../../lib/row-filter.ts';
 import type { RowFilter } from '../../lib/row-filter.ts';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { offsetOf, withOffset } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
-import type { QueryRequestBody } from '../../lib/api-client.ts';
+import type { QueryRequestBody } from '#contract/request-body';
 import { nextPageOffset } from '../../lib/paging.ts';
 import { fetchAllRows, queryResultOptions } from '../../lib/query-api.ts';
 

@@ -2,6 +2,7 @@
  * The global search's index: filers, securities and CRM accounts as the 13F rows name them, and
  * how a typed text ranks them. Pure: the rows come from the service (`use-search-index.ts`).
  */
+import { SOLD_OUT } from '#contract/holding-status';
 import { matchedAccountOf } from '#contract/relations';
 import type { MatchedAccount } from '#contract/relations';
 
@@ -79,7 +80,7 @@ export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>
     const latest = filers.get(filer);
     if (latest === undefined || period > latest) filers.set(filer, period);
     // A SOLD OUT row says the filer no longer holds it: not a holder, and no period of it.
-    if (row.status !== 'SOLD OUT') addSecurity(securities, row, filer, period);
+    if (row.status !== SOLD_OUT) addSecurity(securities, row, filer, period);
     const account = matchedAccountOf(row);
     if (account && account.accountName !== null) accounts.set(account.accountId, account);
   }

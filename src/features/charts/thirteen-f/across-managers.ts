@@ -18,7 +18,8 @@ import {
   positionKey,
   previousQuarterEnd,
 } from './positions.ts';
-import type { HoldingStatus, Position } from './positions.ts';
+import type { HoldingStatus } from '#contract/holding-status';
+import type { Position } from './positions.ts';
 
 /** One manager's position in a security, as the security view lists its holders. */
 export interface Holder {

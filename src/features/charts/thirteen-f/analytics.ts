@@ -6,7 +6,7 @@
 import { compareText, longValue, sum } from './positions.ts';
 import type { Position } from './positions.ts';
 
-export type { HoldingStatus, Position } from './positions.ts';
+export type { Position } from './positions.ts';
 export type { HoldingChange } from './holdings-changes.ts';
 export { changesFromServed, holdingsChanges, STATUS_ORDER } from './holdings-changes.ts';
 export { issuerHistory, totalsByPeriod } from './history.ts';

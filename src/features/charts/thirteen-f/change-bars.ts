@@ -4,6 +4,7 @@
  */
 import { formatChange, formatUsdCompact } from '../chart-format.ts';
 import { STATUS_COLORS } from '../colors.ts';
+import type { HoldingStatus } from '#contract/holding-status';
 import type { HoldingChange } from './analytics.ts';
 import type { DataFlag } from './flags.ts';
 
@@ -37,7 +38,7 @@ function barLabelOf(change: HoldingChange, axisEnd: number): string {
  * left, so a result ordered by value never lists it, and a REDUCED one may fall out of a top N.
  * Leaving them out made the bars disagree with the summary's counts.
  */
-const SHOWN_FROM_OUTSIDE: ReadonlySet<string> = new Set(['SOLD OUT', 'REDUCED']);
+const SHOWN_FROM_OUTSIDE: ReadonlySet<string> = new Set<HoldingStatus>(['SOLD OUT', 'REDUCED']);
 
 /** Which changes the analyst asked to see, and how many bars the width has room for. */
 interface ChangeSelection {

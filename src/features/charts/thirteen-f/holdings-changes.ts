@@ -3,7 +3,9 @@
  * classified from two quarters, or as served. Pure functions: no React, no fetching.
  */
 import { compareText, isHeld, percentOf, longValue } from './positions.ts';
-import type { HoldingStatus, Position } from './positions.ts';
+import { heldStatus } from '#contract/holding-status';
+import type { HoldingStatus } from '#contract/holding-status';
+import type { Position } from './positions.ts';
 
 /** How one security changed between two quarters of one filer. */
 export interface HoldingChange {
@@ -78,10 +80,12 @@ function byStatusThenImpact(a: HoldingChange, b: HoldingChange): number {
   );
 }
 
-/** What a continuing position's shares say about it, or undefined when they are unknown. */
+/**
+ * What a continuing position's shares say about it, by the rule the server's derivation follows
+ * too, or undefined when they are unknown.
+ */
 function continuingStatus(before: number | null, after: number | null): HoldingStatus | undefined {
-  if (before === null || after === null) return undefined;
-  return after > before ? 'ADDED' : after < before ? 'REDUCED' : 'UNCHANGED';
+  return before === null || after === null ? undefined : heldStatus(before, after);
 }
 
 /**
@@ -183,7 +187,10 @@ export function holdingsChanges(
 
   for (const [security, now] of after) {
     const then = before.get(security);
-    const status = then ? continuingStatus(then.shares, now.shares) : 'NEW';
+    // Not held in the quarter before: 0 shares then, and the rule reads no more.
+    const status = then
+      ? continuingStatus(then.shares, now.shares)
+      : heldStatus(0, now.shares ?? 0);
     if (status === undefined) {
       unclassified += 1;
       continue;

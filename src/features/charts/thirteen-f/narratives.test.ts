@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HoldingChange, HoldingStatus, PortfolioWeights } from './analytics.ts';
+import type { HoldingStatus } from '#contract/holding-status';
+import type { HoldingChange, PortfolioWeights } from './analytics.ts';
 import type { ChangeBar } from './change-bars.ts';
 import type { DataFlag } from './flags.ts';
 import { changesSummary, isFlagged, valueSplitSummary, weightsSummary } from './narratives.ts';

@@ -4,20 +4,12 @@
  * fetching. Rows arrive as the service sends them: any field may be missing (the analyst picks
  * the fields) and numbers may be strings.
  */
+import { isHoldingStatus } from '#contract/holding-status';
+import type { HoldingStatus } from '#contract/holding-status';
 import type { ServiceRecord } from '#contract/response';
 import { servedNumber } from '#contract/values';
 import { putCallOf } from './put-call.ts';
 import type { PutCall } from './put-call.ts';
-
-export type HoldingStatus = 'NEW' | 'ADDED' | 'REDUCED' | 'UNCHANGED' | 'SOLD OUT';
-
-const STATUSES: ReadonlySet<string> = new Set<HoldingStatus>([
-  'NEW',
-  'ADDED',
-  'REDUCED',
-  'UNCHANGED',
-  'SOLD OUT',
-]);
 
 /** One security held by one filer in one period, aggregated over the filing's rows. */
 export interface Position {
@@ -108,7 +100,7 @@ function instant(value: string): number {
 
 function statusOf(value: unknown): HoldingStatus | null {
   const text = toText(value).toUpperCase();
-  return STATUSES.has(text) ? (text as HoldingStatus) : null;
+  return isHoldingStatus(text) ? text : null;
 }
 
 const addOrNull = (sum: number | null, value: number | null) =>
