@@ -1,11 +1,12 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { CUSIP_PATTERN } from '../../lib/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
 import { CusipLink } from './cusip-link.tsx';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn, RowNotes } from './result-column.ts';
+import { NO_ROW_KEYS, nextRowKeys } from './row-keys.ts';
 import type { RowSelection } from './row-selection.ts';
 import classes from './results-table.module.css';
 import { safeHref } from './safe-url.ts';
@@ -23,8 +24,20 @@ const INITIAL_RECT = { width: 0, height: 640 };
 const rowHeight = () => ROW_HEIGHT;
 
 /**
- * The rows of `count` in view of `scroller`, by TanStack Virtual, and the heights of the spacers
- * above and below them.
+ * The row keys of each window (see row-keys.ts), each from the last one's. Chosen during render,
+ * as the virtualizer chooses its rows: a render React throws away only makes the next reuse less.
+ */
+function rowKeysKeeper() {
+  let last = NO_ROW_KEYS;
+  return (first: number, count: number) => {
+    if (last.first !== first || last.keys.length !== count) last = nextRowKeys(last, first, count);
+    return last.keys;
+  };
+}
+
+/**
+ * The rows of `count` in view of `scroller`, by TanStack Virtual, each with its React key, and the
+ * heights of the spacers above and below them.
  */
 function useVirtualRows(count: number, scroller: HTMLElement | null) {
   // The app does not use the React Compiler; the rule only says it would skip this hook.
@@ -39,15 +52,13 @@ function useVirtualRows(count: number, scroller: HTMLElement | null) {
     useFlushSync: true,
   });
   const items = virtualizer.getVirtualItems();
-  const height = virtualizer.scrollRect?.height ?? INITIAL_RECT.height;
-  // Keys are slots, not rows: a row that stays in view keeps its slot (index mod slots), and a row
-  // scrolled in takes the slot, and so the DOM, of one scrolled out, so React updates its cells'
-  // text instead of unmounting a row and building another of 16 cells (#21: a fast scroll shows
-  // ~30 new rows a frame). No window holds more rows than `slots`, so keys stay unique.
-  const slots = Math.ceil(height / ROW_HEIGHT) + 2 * OVERSCAN + 1;
+  const [keysOf] = useState(rowKeysKeeper);
+  // The virtualizer's rows are consecutive: the window from its first row.
+  const first = items[0]?.index ?? 0;
+  const rows = keysOf(first, items.length).map((key, at) => ({ index: first + at, key }));
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  return { rows: items.map(({ index }) => ({ index, key: index % slots })), before, after };
+  return { rows, before, after };
 }
 
 const Cell = memo(function Cell({
