@@ -13,6 +13,7 @@ import type { SortingState } from '@tanstack/react-table';
 import Papa from 'papaparse';
 import { useLayoutEffect, useState } from 'react';
 import { CATALOG } from '#contract/catalog';
+import { parseSearch, stringifySearch } from '../../src/app/search-params.ts';
 import { toCsv } from '../../src/lib/csv.ts';
 import { excelCsvField } from '../../src/features/results/excel-csv.ts';
 import { sheetCell } from '../../src/features/results/sheet-cells.ts';
@@ -271,10 +272,13 @@ const bench: TableBench = {
 
 // The table's CUSIP cells are router links (to the security view): the page is a router's only
 // route, as in the app, or every CUSIP cell throws. Loaded first, so the page renders at once.
+// Search is written as the app writes it: each link's href costs what it costs there.
 const rootRoute = createRootRoute({ component: Bench });
 const router = createRouter({
   routeTree: rootRoute,
   history: createMemoryHistory({ initialEntries: ['/'] }),
+  parseSearch,
+  stringifySearch,
 });
 await router.load();
 

@@ -1,0 +1,249 @@
+import { Anchor, Checkbox } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useState } from 'react';
+import { CUSIP_PATTERN } from '../../lib/thirteen-f-targets.ts';
+import type { ServiceRecord } from '#contract/response';
+import { CusipLink } from './cusip-link.tsx';
+import type { CellFormatter } from './format.ts';
+import type { ResultColumn, RowNotes } from './result-column.ts';
+import { NO_ROW_KEYS, nextRowKeys } from './row-keys.ts';
+import type { RowSelection } from './row-selection.ts';
+import classes from './results-table.module.css';
+import { safeHref } from './safe-url.ts';
+
+/** Every row's height in pixels: fixed, so the rows in view follow from the scroll position. */
+const ROW_HEIGHT = 33;
+/** A few rows beyond the view: more only adds render and layout work to every scroll frame. */
+const OVERSCAN = 3;
+/**
+ * Until the scroller is measured (before the first layout effect, or in a test without layout),
+ * a typical viewport, so the first rows render at once.
+ */
+const INITIAL_RECT = { width: 0, height: 640 };
+// One function for every render: the virtualizer's estimate is every row's size, never measured.
+const rowHeight = () => ROW_HEIGHT;
+
+/**
+ * The row keys of each window (see row-keys.ts), each from the last one's. Chosen during render,
+ * as the virtualizer chooses its rows: a render React throws away only makes the next reuse less.
+ */
+function rowKeysKeeper() {
+  let last = NO_ROW_KEYS;
+  return (first: number, count: number) => {
+    if (last.first !== first || last.keys.length !== count) last = nextRowKeys(last, first, count);
+    return last.keys;
+  };
+}
+
+/**
+ * The rows of `count` in view of `scroller`, by TanStack Virtual, each with its React key, and the
+ * heights of the spacers above and below them.
+ */
+function useVirtualRows(count: number, scroller: HTMLElement | null) {
+  // The app does not use the React Compiler; the rule only says it would skip this hook.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller,
+    estimateSize: rowHeight,
+    overscan: OVERSCAN,
+    initialRect: INITIAL_RECT,
+    // Rows for a new scroll position are drawn before that frame is painted: never a blank frame.
+    useFlushSync: true,
+  });
+  const items = virtualizer.getVirtualItems();
+  const [keysOf] = useState(rowKeysKeeper);
+  // The virtualizer's rows are consecutive: the window from its first row.
+  const first = items[0]?.index ?? 0;
+  const rows = keysOf(first, items.length).map((key, at) => ({ index: first + at, key }));
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return { rows, before, after };
+}
+
+const Cell = memo(function Cell({
+  value,
+  period,
+  column,
+  format,
+  pinned,
+}: {
+  value: unknown;
+  /** The row's period of report, for a CUSIP's link. */
+  period: unknown;
+  column: ResultColumn;
+  format: CellFormatter;
+  pinned: boolean;
+}) {
+  const view = format(value, column.field);
+  const href = column.field?.kind === 'url' ? safeHref(value) : undefined;
+  const className = [
+    classes.cell,
+    view.monospace ? classes.mono : '',
+    view.align === 'right' ? classes.right : '',
+    view.tone === 'positive' ? classes.positive : view.tone === 'negative' ? classes.negative : '',
+    pinned ? classes.pinned : '',
+  ].join(' ');
+  const cusip = column.field?.name === 'cusip' && typeof value === 'string' ? value : undefined;
+  return (
+    <td className={className} title={view.raw ?? view.text}>
+      {href ? (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+          {view.text}
+        </Anchor>
+      ) : cusip !== undefined && CUSIP_PATTERN.test(cusip) ? (
+        <CusipLink cusip={cusip} period={period} text={view.text} />
+      ) : (
+        view.text
+      )}
+    </td>
+  );
+});
+
+function NoteCell({ notes }: { notes: readonly string[] | undefined }) {
+  if (!notes || notes.length === 0)
+    return <td className={`${classes.cell} ${classes.pinnedFlags}`} />;
+  const text = notes.join(' ');
+  return (
+    <td className={`${classes.cell} ${classes.flag} ${classes.pinnedFlags}`} title={text}>
+      <span aria-hidden>⚠</span>
+      <span className={classes.visuallyHidden}>{text}</span>
+    </td>
+  );
+}
+
+/** A row's tick box: a click flips the row, Shift-click the run from the last one clicked. */
+function SelectCell({
+  index,
+  selected,
+  onToggle,
+}: {
+  index: number;
+  selected: boolean;
+  onToggle: (index: number, shift: boolean) => void;
+}) {
+  return (
+    <td className={`${classes.cell} ${classes.pinnedSelect}`}>
+      <Checkbox
+        size="xs"
+        aria-label={`Select row ${String(index + 1)}`}
+        checked={selected}
+        // The click carries Shift; the row's own click (opening it) must not follow.
+        onClick={(event) => {
+          event.stopPropagation();
+          onToggle(index, event.shiftKey);
+        }}
+        onChange={() => undefined}
+      />
+    </td>
+  );
+}
+
+/**
+ * One row: its box, its flags when the table has them, then each visible column; a click opens
+ * it. Memoized: while scrolling, a row that stays in its slot is not drawn again.
+ */
+const ResultRow = memo(function ResultRow({
+  record,
+  index,
+  columns,
+  format,
+  withNotes,
+  notes,
+  onOpen,
+  selected,
+  onToggle,
+}: {
+  record: ServiceRecord;
+  /** The row's place in the sorted rows, from 0. */
+  index: number;
+  columns: readonly ResultColumn[];
+  format: CellFormatter;
+  withNotes: boolean;
+  notes: readonly string[] | undefined;
+  onOpen: (row: ServiceRecord) => void;
+  selected: boolean;
+  onToggle: (index: number, shift: boolean) => void;
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`${classes.row} ${selected ? classes.selected : ''}`}
+      style={{ height: ROW_HEIGHT }}
+      onClick={() => {
+        onOpen(record);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onOpen(record);
+      }}
+      tabIndex={-1}
+    >
+      <SelectCell index={index} selected={selected} onToggle={onToggle} />
+      {withNotes && <NoteCell notes={notes} />}
+      {columns.map((column, at) => (
+        <Cell
+          key={column.id}
+          value={record[column.id]}
+          period={record.periodofreport}
+          column={column}
+          format={format}
+          pinned={at === 0}
+        />
+      ))}
+    </tr>
+  );
+});
+
+/**
+ * The rows in view of `scroller` between two spacers that stand for the rows above and below, so
+ * the scroll height is that of every row. The window is this component's own state: a scroll
+ * draws the body again, not the header or the rest of the table.
+ */
+export function ResultsTableBody({
+  rows,
+  scroller,
+  columns,
+  format,
+  notes,
+  onOpenRow,
+  selection,
+  onToggle,
+}: {
+  rows: readonly ServiceRecord[];
+  /** The element that scrolls the table; null until it is mounted. */
+  scroller: HTMLElement | null;
+  columns: readonly ResultColumn[];
+  format: CellFormatter;
+  /** The rows' flags, when any row has one: the table then has a flags column. */
+  notes: RowNotes | undefined;
+  onOpenRow: (row: ServiceRecord) => void;
+  selection: RowSelection;
+  onToggle: (index: number, shift: boolean) => void;
+}) {
+  const { rows: inView, before, after } = useVirtualRows(rows.length, scroller);
+  return (
+    <tbody>
+      {before > 0 && <tr aria-hidden style={{ height: before }} />}
+      {inView.map(({ index, key }) => {
+        const record = rows[index];
+        if (!record) return null;
+        return (
+          <ResultRow
+            key={key}
+            record={record}
+            index={index}
+            columns={columns}
+            format={format}
+            withNotes={notes !== undefined}
+            notes={notes?.get(record)}
+            onOpen={onOpenRow}
+            selected={selection.has(record)}
+            onToggle={onToggle}
+          />
+        );
+      })}
+      {after > 0 && <tr aria-hidden style={{ height: after }} />}
+    </tbody>
+  );
+}
