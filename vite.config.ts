@@ -1,8 +1,70 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport } from 'vite';
+import type { Plugin } from 'vite';
+
+/** `text` with `search` replaced; a build whose index.html no longer has it fails, loudly. */
+function replaceIn(text: string, search: string | RegExp, replace: (match: string) => string) {
+  if (text.match(search) === null) {
+    throw new Error(`prerender-login-page: index.html has no ${String(search)}`);
+  }
+  return text.replace(search, replace);
+}
+
+/**
+ * The app's page with the login form already in it, for the server to answer /login with: the
+ * form as React renders it signed out (src/app/login-prerender.tsx), which main.tsx hydrates,
+ * and Mantine's light colour scheme, which its provider would set only once the scripts run.
+ */
+function loginPage(index: string, form: string): string {
+  const page = replaceIn(index, '<html lang="en">', () => {
+    return '<html lang="en" data-mantine-color-scheme="light">';
+  });
+  return replaceIn(page, '<div id="root"></div>', () => `<div id="root">${form}</div>`);
+}
+
+/**
+ * Writes dist/login.html (see loginPage) next to index.html, which answers every other route
+ * and stays empty, so no other page shows a stale form.
+ */
+function prerenderLoginPage(): Plugin {
+  let appBuild = false;
+  let rendered: Promise<string> | undefined;
+  return {
+    name: 'prerender-login-page',
+    apply: 'build',
+    configResolved(config) {
+      // The bench pages build with this configuration too (bench/browser-page.ts): not theirs.
+      appBuild = config.root === import.meta.dirname;
+    },
+    buildStart() {
+      if (!appBuild) return;
+      // Started with the build, so loading the page's modules overlaps with bundling.
+      rendered = runnerImport<{ renderLoginPage: () => string }>(
+        join(import.meta.dirname, 'src/app/login-prerender.tsx'),
+        { configFile: false, logLevel: 'warn' },
+      ).then(({ module }) => module.renderLoginPage());
+      // Awaited in generateBundle; a failure there fails the build.
+      rendered.catch(() => undefined);
+    },
+    generateBundle: {
+      // After Vite's own HTML plugin has written index.html with its scripts and stylesheet.
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!rendered || index?.type !== 'asset') return;
+        this.emitFile({
+          type: 'asset',
+          fileName: 'login.html',
+          source: loginPage(String(index.source), await rendered),
+        });
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderLoginPage()],
   build: {
     outDir: 'dist',
     sourcemap: true,
