@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/first-page.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { LoginPage } from './app/login-shell.tsx';
