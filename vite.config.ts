@@ -13,14 +13,25 @@ function replaceIn(text: string, search: string | RegExp, replace: (match: strin
 
 /**
  * The app's page with the login form already in it, for the server to answer /login with: the
- * form as React renders it signed out (src/app/login-prerender.tsx), which main.tsx hydrates,
+ * form as React renders it signed out (src/app/login-prerender.tsx), which main.tsx hydrates;
+ * the page's stylesheet in the page, not linked (a linked one arrives with the scripts, which
+ * then often run before the first paint: the form paints with the HTML, as a static page does);
  * and Mantine's light colour scheme, which its provider would set only once the scripts run.
  */
-function loginPage(index: string, form: string): string {
-  const page = replaceIn(index, '<html lang="en">', () => {
+function loginPage(index: string, form: string, stylesheets: Map<string, string>): string {
+  let page = replaceIn(index, '<html lang="en">', () => {
     return '<html lang="en" data-mantine-color-scheme="light">';
   });
-  return replaceIn(page, '<div id="root"></div>', () => `<div id="root">${form}</div>`);
+  page = replaceIn(page, '<div id="root"></div>', () => `<div id="root">${form}</div>`);
+  return replaceIn(page, /<link rel="stylesheet" crossorigin href="\/[^"]+\.css">/g, (link) => {
+    const css = stylesheets.get(/href="\/([^"]+)"/.exec(link)?.[1] ?? '');
+    if (css === undefined) throw new Error(`prerender-login-page: no stylesheet for ${link}`);
+    // The link stays, neither fetched nor applied: Vite's loader of lazy chunks skips the
+    // stylesheets a page links, and would otherwise add this one again after the app's own,
+    // which would then lose to it. `disabled` keeps the parser from fetching it, a media that
+    // matches nothing keeps Chromium's preload scanner (which ignores `disabled`) from it.
+    return `<style>${css}</style>${link.replace('>', ' media="not all" disabled>')}`;
+  });
 }
 
 /**
@@ -53,10 +64,15 @@ function prerenderLoginPage(): Plugin {
       async handler(_options, bundle) {
         const index = bundle['index.html'];
         if (!rendered || index?.type !== 'asset') return;
+        const stylesheets = new Map<string, string>();
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'asset' && file.fileName.endsWith('.css'))
+            stylesheets.set(file.fileName, String(file.source));
+        }
         this.emitFile({
           type: 'asset',
           fileName: 'login.html',
-          source: loginPage(String(index.source), await rendered),
+          source: loginPage(String(index.source), await rendered, stylesheets),
         });
       },
     },
