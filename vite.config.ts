@@ -85,6 +85,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
+      // Rolldown's report of plugins that took much of the build's time ([PLUGIN_TIMINGS]): on
+      // two cores shared with other work, Vite's own CSS and HTML plugins trip it now and then
+      // (so would prerenderLoginPage, which waits for its render), and `npm install` (prepare)
+      // would print it to a new user as a problem to fix. Only this check is off; every other
+      // warning stays.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           // Left to itself, Rolldown cuts the app into ~40 small files along shared imports; each
