@@ -1,12 +1,96 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport } from 'vite';
+import type { Plugin } from 'vite';
+
+/** `text` with `search` replaced; a build whose index.html no longer has it fails, loudly. */
+function replaceIn(text: string, search: string | RegExp, replace: (match: string) => string) {
+  if (text.match(search) === null) {
+    throw new Error(`prerender-login-page: index.html has no ${String(search)}`);
+  }
+  return text.replace(search, replace);
+}
+
+/**
+ * The app's page with the login form already in it, for the server to answer /login with: the
+ * form as React renders it signed out (src/app/login-prerender.tsx), which main.tsx hydrates;
+ * the page's stylesheet in the page, not linked (a linked one arrives with the scripts, which
+ * then often run before the first paint: the form paints with the HTML, as a static page does);
+ * and Mantine's light colour scheme, which its provider would set only once the scripts run.
+ */
+function loginPage(index: string, form: string, stylesheets: Map<string, string>): string {
+  let page = replaceIn(index, '<html lang="en">', () => {
+    return '<html lang="en" data-mantine-color-scheme="light">';
+  });
+  page = replaceIn(page, '<div id="root"></div>', () => `<div id="root">${form}</div>`);
+  return replaceIn(page, /<link rel="stylesheet" crossorigin href="\/[^"]+\.css">/g, (link) => {
+    const css = stylesheets.get(/href="\/([^"]+)"/.exec(link)?.[1] ?? '');
+    if (css === undefined) throw new Error(`prerender-login-page: no stylesheet for ${link}`);
+    // The link stays, neither fetched nor applied: Vite's loader of lazy chunks skips the
+    // stylesheets a page links, and would otherwise add this one again after the app's own,
+    // which would then lose to it. `disabled` keeps the parser from fetching it, a media that
+    // matches nothing keeps Chromium's preload scanner (which ignores `disabled`) from it.
+    return `<style>${css}</style>${link.replace('>', ' media="not all" disabled>')}`;
+  });
+}
+
+/**
+ * Writes dist/login.html (see loginPage) next to index.html, which answers every other route
+ * and stays empty, so no other page shows a stale form.
+ */
+function prerenderLoginPage(): Plugin {
+  let appBuild = false;
+  let rendered: Promise<string> | undefined;
+  return {
+    name: 'prerender-login-page',
+    apply: 'build',
+    configResolved(config) {
+      // The bench pages build with this configuration too (bench/browser-page.ts): not theirs.
+      appBuild = config.root === import.meta.dirname;
+    },
+    buildStart() {
+      if (!appBuild) return;
+      // Started with the build, so loading the page's modules overlaps with bundling.
+      rendered = runnerImport<{ renderLoginPage: () => string }>(
+        join(import.meta.dirname, 'src/app/login-prerender.tsx'),
+        { configFile: false, logLevel: 'warn' },
+      ).then(({ module }) => module.renderLoginPage());
+      // Awaited in generateBundle; a failure there fails the build.
+      rendered.catch(() => undefined);
+    },
+    generateBundle: {
+      // After Vite's own HTML plugin has written index.html with its scripts and stylesheet.
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!rendered || index?.type !== 'asset') return;
+        const stylesheets = new Map<string, string>();
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'asset' && file.fileName.endsWith('.css'))
+            stylesheets.set(file.fileName, String(file.source));
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: 'login.html',
+          source: loginPage(String(index.source), await rendered, stylesheets),
+        });
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderLoginPage()],
   build: {
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
+      // Rolldown's report of plugins that took much of the build's time ([PLUGIN_TIMINGS]): on
+      // two cores shared with other work, Vite's own CSS and HTML plugins trip it now and then
+      // (so would prerenderLoginPage, which waits for its render), and `npm install` (prepare)
+      // would print it to a new user as a problem to fix. Only this check is off; every other
+      // warning stays.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           // Left to itself, Rolldown cuts the app into ~40 small files along shared imports; each

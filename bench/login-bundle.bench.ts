@@ -1,9 +1,10 @@
 /**
  * The login route's initial JavaScript in gzip, as a real Chromium loads it from a fresh
  * production build served by our own server, and that none of it is recharts or chart code (they
- * load on demand, when a result is charted); and, for information only, the JavaScript that a
- * signed-in workspace (/q/13f_holdings) adds on top; and all of the build's JavaScript against
- * its own goal (#21). Exits 1 when a goal is missed.
+ * load on demand, when a result is charted); how fast the login page paints against a static copy
+ * of its form (login-paint.ts); and, for information only, the JavaScript that a signed-in
+ * workspace (/q/13f_holdings) adds on top, the charts' chunk and all of the build's JavaScript
+ * (its old goal, #21, is retired). Exits 1 when a goal is missed.
  *
  *   npx tsx bench/login-bundle.bench.ts
  *
@@ -24,12 +25,14 @@ import { loadConfig } from '../server/config.ts';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
 import { createLogger } from '../server/log.ts';
 import { chromiumLaunchOptions } from '../testing/chromium.ts';
+import { measurePaint, reportPaint, staticLoginRoute } from './login-paint.ts';
+import type { StaticLogin } from './login-paint.ts';
 
 const GOAL_KB = 130;
-/** All of the built app's JavaScript, every chunk and worker whether a page loads it or not (#21). */
-const WHOLE_APP_GOAL_KB = 350;
 const GZIP_LEVEL = 9;
-const BUDGET_MS = 60_000;
+/** Visits of each page (the app's /login, its static copy) for the paint times. */
+const PAINT_RUNS = 10;
+const BUDGET_MS = 120_000;
 const STEP_MS = 15_000;
 const ROOT = join(import.meta.dirname, '..');
 /**
@@ -87,8 +90,15 @@ function printTable(title: string, scripts: readonly Script[]): void {
 
 let app: App | undefined;
 let browser: Browser | undefined;
+let staticLogin: StaticLogin | undefined;
 
-async function measure(): Promise<{ login: Script[]; workspace: Script[] | string }> {
+interface Measures {
+  login: Script[];
+  workspace: Script[] | string;
+  paint: Awaited<ReturnType<typeof measurePaint>>;
+}
+
+async function measure(): Promise<Measures> {
   // Build first, so the numbers are those of the sources as they are now, not of an old dist/.
   await build({ root: ROOT, logLevel: 'warn' });
   // A filing store that does not exist keeps an operator's imported filings out of the run.
@@ -98,6 +108,7 @@ async function measure(): Promise<{ login: Script[]; workspace: Script[] | strin
     FILINGS_DB: join(tmpdir(), `no-filing-store-${process.pid}.duckdb`),
   });
   app = await createApp({ config, logger: createLogger('silent') });
+  staticLogin = await staticLoginRoute(app.server);
   const origin = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
 
   browser = await chromium.launch({ ...chromiumLaunchOptions, timeout: STEP_MS });
@@ -109,6 +120,13 @@ async function measure(): Promise<{ login: Script[]; workspace: Script[] | strin
   await page.goto(`${origin}/login`, { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
   const login = await Promise.all(scripts.values());
+  await staticLogin.capture(page);
+  const paint = await measurePaint(
+    browser,
+    { app: `${origin}/login`, static: `${origin}${staticLogin.path}` },
+    PAINT_RUNS,
+    STEP_MS,
+  );
 
   // The workspace part is informational: a sign-in flow broken mid-edit must not hide the goal.
   let workspace: Script[] | string;
@@ -129,24 +147,29 @@ async function measure(): Promise<{ login: Script[]; workspace: Script[] | strin
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     workspace = `${step}: ${message ?? ''}`;
   }
-  return { login, workspace };
+  return { login, workspace, paint };
 }
 
-/** The XLSX export's own chunks (its loader and worker), which no page should load before use. */
-function xlsxChunks(): { names: string[]; gzip: number } {
+/** The build's scripts (dist/assets/*.js) whose names pass `test`, each gzipped on its own. */
+function builtScripts(test: RegExp): { name: string; gzip: number }[] {
   const assets = join(ROOT, 'dist', 'assets');
-  const names = readdirSync(assets).filter((name) => /^xlsx[.-].*\.js$/.test(name));
-  const gzip = names.reduce(
-    (total, name) =>
-      total + gzipSync(readFileSync(join(assets, name)), { level: GZIP_LEVEL }).length,
-    0,
-  );
-  return { names, gzip };
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js') && test.test(name))
+    .map((name) => ({
+      name,
+      gzip: gzipSync(readFileSync(join(assets, name)), { level: GZIP_LEVEL }).length,
+    }))
+    .sort((a, b) => b.gzip - a.gzip);
 }
+
+const totalGzip = (scripts: readonly { gzip: number }[]) =>
+  scripts.reduce((total, script) => total + script.gzip, 0);
 
 /** Prints the XLSX writer's lazy size; whether a measured page loaded it early (it must not). */
 function reportXlsx(loaded: readonly Script[]): boolean {
-  const { names, gzip } = xlsxChunks();
+  const chunks = builtScripts(/^xlsx[.-]/);
+  const names = chunks.map((script) => script.name);
+  const gzip = totalGzip(chunks);
   const early = loaded.filter((script) => names.some((name) => script.path.endsWith(name)));
   const lazy = names.length > 0 && early.length === 0;
   console.log(
@@ -157,33 +180,29 @@ function reportXlsx(loaded: readonly Script[]): boolean {
 }
 
 /**
- * Every script of the build (dist/assets/*.js: pages, chunks loaded on demand, workers), each
- * gzipped on its own; prints the total against its goal and the five largest. True when met.
+ * For information: the charts' chunk (recharts and the chart views, loaded when a result is
+ * charted), and every script of the build (pages, chunks loaded on demand, workers) with the five
+ * largest. The whole app's old goal (≤ 350 kB, #21) is retired: what counts is what a page loads.
  */
-function reportWholeApp(): boolean {
-  const assets = join(ROOT, 'dist', 'assets');
-  const scripts = readdirSync(assets)
-    .filter((name) => name.endsWith('.js'))
-    .map((name) => ({
-      name,
-      gzip: gzipSync(readFileSync(join(assets, name)), { level: GZIP_LEVEL }).length,
-    }))
-    .sort((a, b) => b.gzip - a.gzip);
-  const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+function reportBuiltScripts(): void {
+  const charts = builtScripts(/^charts-/);
+  console.log(
+    `charts chunk (${charts.map((script) => script.name).join(', ') || 'none found'}): ` +
+      `${kB(totalGzip(charts))} kB gzip (for information; its goal is that /login loads none of it)`,
+  );
+  const scripts = builtScripts(/./);
   const largest = scripts
     .slice(0, 5)
     .map((script) => `${script.name} ${kB(script.gzip)}`)
     .join(', ');
-  const met = total <= WHOLE_APP_GOAL_KB * 1000;
   console.log(
-    `whole app's JavaScript: ${kB(total)} kB gzip in ${String(scripts.length)} scripts ` +
-      `(goal ≤ ${String(WHOLE_APP_GOAL_KB)} kB) — ${met ? 'met' : 'NOT met'}; largest: ${largest}`,
+    `whole app's JavaScript: ${kB(totalGzip(scripts))} kB gzip in ${String(scripts.length)} scripts ` +
+      `(for information); largest: ${largest}`,
   );
-  return met;
 }
 
 try {
-  const { login, workspace } = await withDeadline(measure(), BUDGET_MS, 'the benchmark');
+  const { login, workspace, paint } = await withDeadline(measure(), BUDGET_MS, 'the benchmark');
 
   console.log(`Production build in Chromium; each script gzipped at level ${GZIP_LEVEL}.`);
   printTable('Login route (/login), until network idle and the Sign in button shows:', login);
@@ -211,9 +230,11 @@ try {
     );
   }
   const xlsxLazy = reportXlsx([...login, ...(typeof workspace === 'string' ? [] : workspace)]);
-  const wholeApp = reportWholeApp();
-  process.exitCode = met && chartFree && xlsxLazy && wholeApp ? 0 : 1;
+  reportBuiltScripts();
+  const paintMet = reportPaint(paint);
+  process.exitCode = met && chartFree && xlsxLazy && paintMet ? 0 : 1;
 } finally {
   await browser?.close();
   await app?.close();
+  await staticLogin?.remove();
 }

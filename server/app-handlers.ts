@@ -93,8 +93,10 @@ export function answerNotFound(server: FastifyInstance, assetsMode: ServeMode | 
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isApiPath(path) && wantsPage && assetsMode === 'dist') {
-      // Client-side routes (deep links) get the app's page, revalidated on every visit.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // Client-side routes (deep links) get the app's page, revalidated on every visit; /login
+      // its own, with the form already in it (vite.config.ts), so it paints before the scripts.
+      const page = path === '/login' ? 'login.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page);
     }
     const hint = isApiPath(path)
       ? `; use POST ${API_PATHS.token}, ${API_PATHS.logout} or ${API_PATHS.query}`

@@ -1,26 +1,38 @@
-import '@mantine/core/styles.css';
-import { createRoot } from 'react-dom/client';
-import { LazyApp, LazyLoginShell, PageFrame } from './app/page-frame.tsx';
+import './app/first-page.css';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { LoginPage } from './app/login-shell.tsx';
+import { LazyApp, PageFrame } from './app/page-frame.tsx';
 import { session } from './lib/services.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+const app = (
+  <PageFrame>
+    <LazyApp />
+  </PageFrame>
+);
 
-function renderApp(): void {
-  root.render(
-    <PageFrame>
-      <LazyApp />
-    </PageFrame>,
-  );
-}
-
+let root: Root;
 if (window.location.pathname === '/login' && !session.current) {
-  root.render(
-    <PageFrame>
-      <LazyLoginShell onSignedIn={renderApp} />
-    </PageFrame>,
+  const page = (
+    <LoginPage
+      onSignedIn={() => {
+        root.render(app);
+      }}
+    />
   );
+  // The server answers /login with the page as the build rendered it (login.html, see
+  // vite.config.ts): React takes over that markup, keeping what was typed and where the focus
+  // is, rather than drawing it again. Vite's dev server answers with the empty index.html.
+  if (container.firstElementChild) {
+    root = hydrateRoot(container, page);
+  } else {
+    root = createRoot(container);
+    root.render(page);
+  }
 } else {
-  renderApp();
+  // Every other page; on a signed-in reload of /login, the app replaces the prerendered form.
+  root = createRoot(container);
+  root.render(app);
 }

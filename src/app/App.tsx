@@ -1,3 +1,6 @@
+// All of Mantine's styles, for every screen of the signed-in app; the first page of a visit
+// loads only its own share (first-page.css).
+import '@mantine/core/styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';

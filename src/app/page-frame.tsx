@@ -4,15 +4,10 @@ import type { ReactNode } from 'react';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { UiProvider } from './ui-provider.tsx';
 
-// The login page is the first thing every analyst loads, so it starts without the router, the
-// query cache and the workspace: those load once the analyst is signed in.
-
-/** The login page as the first page of a visit, loaded on demand. */
-export const LazyLoginShell = lazy(() =>
-  import('./login-shell.tsx').then((module) => ({ default: module.LoginShell })),
-);
-
-/** The whole signed-in app, loaded on demand. */
+/**
+ * The whole signed-in app, loaded on demand: the login page is the first thing every analyst
+ * loads, so it starts without the router, the query cache and the workspace.
+ */
 export const LazyApp = lazy(() => import('./App.tsx').then((module) => ({ default: module.App })));
 
 /** What every page stands in: the UI provider, the last error boundary, a loading state. */

@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useEffect, useState } from 'react';
 import { appConfigSchema } from '#contract/app-config';
 import type { AppConfig } from '#contract/app-config';
 
@@ -28,4 +28,30 @@ function loadAppConfig(): Promise<AppConfig> {
 /** The app configuration (suspends until loaded). */
 export function useAppConfig(): AppConfig {
   return use(loadAppConfig());
+}
+
+/**
+ * The configuration once loaded, undefined until then: for the login page, which the build
+ * renders ahead of time without a configuration and which must hydrate as it was rendered, so it
+ * cannot suspend. A failure is thrown to the page's error boundary, as `useAppConfig` does.
+ */
+export function useAppConfigOnceLoaded(): AppConfig | undefined {
+  const [loaded, setLoaded] = useState<{ config: AppConfig } | { failure: Error }>();
+  useEffect(() => {
+    let current = true;
+    loadAppConfig().then(
+      (config) => {
+        if (current) setLoaded({ config });
+      },
+      (failure: unknown) => {
+        const error = failure instanceof Error ? failure : new Error(String(failure));
+        if (current) setLoaded({ failure: error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (loaded && 'failure' in loaded) throw loaded.failure;
+  return loaded?.config;
 }

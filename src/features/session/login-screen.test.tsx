@@ -12,11 +12,14 @@ const embedded: AppConfig = {
   demoUsers: [{ username: 'analyst', password: 'analyst-demo', note: 'every module' }],
 };
 
-function setup(answer: FakeAnswer) {
+/** `prerendered`: no configuration yet, as the page the build renders ahead of time. */
+function setup(answer: FakeAnswer, { prerendered = false } = {}) {
   const fake = fakeFetch({ '/index.php/api/oauth2': answer });
   vi.stubGlobal('fetch', fake.fetch);
   const onSignedIn = vi.fn();
-  const view = renderWithProviders(<LoginScreen appConfig={embedded} onSignedIn={onSignedIn} />);
+  const view = renderWithProviders(
+    <LoginScreen appConfig={prerendered ? undefined : embedded} onSignedIn={onSignedIn} />,
+  );
   const signIn = async (username: string, password: string) => {
     await view.user.type(screen.getByLabelText('User name'), username);
     await view.user.type(screen.getByLabelText('Password'), password);
@@ -53,6 +56,18 @@ describe('LoginScreen', () => {
       username: 'analyst',
       password: 'analyst-demo',
       grant_type: 'password',
+    });
+  });
+
+  it('signs in before the configuration is in, as prerendered: no demo users, no service named', async () => {
+    const { signIn, onSignedIn } = setup(
+      () => jsonResponse(200, { access_token: 'tok', expires_in: 3600 }),
+      { prerendered: true },
+    );
+    expect(screen.queryByText(/Demo users|Embedded demo service/)).toBeNull();
+    await signIn('analyst', 'analyst-demo');
+    await vi.waitFor(() => {
+      expect(onSignedIn).toHaveBeenCalledTimes(1);
     });
   });
 

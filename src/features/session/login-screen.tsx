@@ -2,12 +2,17 @@ import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AppConfig } from '#contract/app-config';
 import { LoginForm } from './login-form.tsx';
 
-/** The sign-in page: where the analyst signs in, with the demo users in embedded mode. */
+/**
+ * The sign-in page: where the analyst signs in, with the demo users in embedded mode. Without a
+ * configuration yet (the page as the build prerenders it, until the configuration is loaded) the
+ * form is all there is: the line naming the service keeps its place, so nothing moves when it
+ * is filled in.
+ */
 export function LoginScreen({
   appConfig,
   onSignedIn,
 }: {
-  appConfig: AppConfig;
+  appConfig: AppConfig | undefined;
   onSignedIn: () => void;
 }) {
   return (
@@ -27,12 +32,14 @@ export function LoginScreen({
             Sign in
           </Title>
           <Text size="sm" c="dimmed">
-            {appConfig.mode === 'upstream'
-              ? `Marketplace Data Query Service at ${appConfig.upstreamHost}`
-              : 'Embedded demo service: no vendor credentials needed.'}
+            {appConfig === undefined
+              ? '\u00a0'
+              : appConfig.mode === 'upstream'
+                ? `Marketplace Data Query Service at ${appConfig.upstreamHost}`
+                : 'Embedded demo service: no vendor credentials needed.'}
           </Text>
           <LoginForm onSignedIn={onSignedIn} />
-          {appConfig.mode === 'embedded' && appConfig.demoUsers.length > 0 && (
+          {appConfig?.mode === 'embedded' && appConfig.demoUsers.length > 0 && (
             <Text size="sm" c="dimmed" component="div">
               Demo users:
               <ul>

@@ -6,13 +6,16 @@ function subscribe(listener: () => void): () => void {
   return session.subscribe(listener);
 }
 
+/** A page rendered ahead of time (the login page, at build time) is for a signed-out visitor. */
+const signedOut = () => undefined;
+
 /** The signed-in session (undefined when signed out), and the actions on it. */
 export function useSession(): {
   readonly tokens: SessionTokens | undefined;
   readonly signIn: (username: string, password: string) => Promise<void>;
   readonly signOut: () => void;
 } {
-  const tokens = useSyncExternalStore(subscribe, () => session.current);
+  const tokens = useSyncExternalStore(subscribe, () => session.current, signedOut);
   return { tokens, signIn, signOut };
 }
 
