@@ -76,9 +76,21 @@ export async function makeProjectCopy(options: { staleBuild: boolean }): Promise
   mkdirSync(join(root, 'var'));
   writeFileSync(
     join(root, 'index.html'),
-    '<!doctype html><html><body><script type="module" src="/src/main.ts"></script></body></html>\n',
+    '<!doctype html><html lang="en"><body><div id="root"></div>' +
+      '<script type="module" src="/src/main.ts"></script></body></html>\n',
   );
-  writeFileSync(join(root, 'src', 'main.ts'), "document.body.append('tiny app');\n");
+  writeFileSync(
+    join(root, 'src', 'main.ts'),
+    "import './tiny.css';\ndocument.body.append('tiny app');\n",
+  );
+  writeFileSync(join(root, 'src', 'tiny.css'), 'body { margin: 0; }\n');
+  // The build prerenders the login page from this module, with the page's stylesheet inlined
+  // (vite.config.ts): a tiny module and stylesheet here too.
+  mkdirSync(join(root, 'src', 'app'));
+  writeFileSync(
+    join(root, 'src', 'app', 'login-prerender.tsx'),
+    "export const renderLoginPage = (): string => '<p>tiny login</p>';\n",
+  );
   writeFileSync(join(root, '.env'), `API_KEY=${SECRETS.env}\n`);
   writeFileSync(join(root, 'var', 'notes.txt'), `${SECRETS.var}\n`);
   const passwordHash = await hashPassword('copy-password');
