@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport } from 'vite';
@@ -34,6 +35,8 @@ function loginPage(index: string, form: string, stylesheets: Map<string, string>
   });
 }
 
+const PRERENDER_ENTRY = join(import.meta.dirname, 'src/app/login-prerender.tsx');
+
 /**
  * Writes dist/login.html (see loginPage) next to index.html, which answers every other route
  * and stays empty, so no other page shows a stale form.
@@ -45,16 +48,17 @@ function prerenderLoginPage(): Plugin {
     name: 'prerender-login-page',
     apply: 'build',
     configResolved(config) {
-      // The bench pages build with this configuration too (bench/browser-page.ts): not theirs.
-      appBuild = config.root === import.meta.dirname;
+      // The bench pages build with this configuration too (bench/browser-page.ts), and so does
+      // the stand-in app of server/main.test.ts: neither has a login page to prerender.
+      appBuild = config.root === import.meta.dirname && existsSync(PRERENDER_ENTRY);
     },
     buildStart() {
       if (!appBuild) return;
       // Started with the build, so loading the page's modules overlaps with bundling.
-      rendered = runnerImport<{ renderLoginPage: () => string }>(
-        join(import.meta.dirname, 'src/app/login-prerender.tsx'),
-        { configFile: false, logLevel: 'warn' },
-      ).then(({ module }) => module.renderLoginPage());
+      rendered = runnerImport<{ renderLoginPage: () => string }>(PRERENDER_ENTRY, {
+        configFile: false,
+        logLevel: 'warn',
+      }).then(({ module }) => module.renderLoginPage());
       // Awaited in generateBundle; a failure there fails the build.
       rendered.catch(() => undefined);
     },

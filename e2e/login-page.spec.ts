@@ -28,6 +28,24 @@ test.describe('before any script runs', () => {
     expect(assets).toEqual([]);
   });
 
+  test('Sign in sends nothing yet, and the password never reaches the address', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.getByLabel('User name').fill('analyst');
+    await page.getByLabel('Password', { exact: true }).fill('analyst-demo');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await expect(button).toBeDisabled();
+    await button.click({ force: true });
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    // A GET submission would navigate to /login?username=…&password=… within a task or two.
+    await expect(page.waitForURL(/password=/, { timeout: 1_000 })).rejects.toThrow();
+    expect(page.url()).not.toContain('analyst-demo');
+    expect(requests).toEqual([]);
+  });
+
   test('every other route gets the empty page, not a stale login form', async ({ page }) => {
     for (const path of ['/', '/q/13f_holdings', '/saved']) {
       await page.goto(path);

@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS } from '#contract/auth';
 import { sendApiError } from './api/routes.ts';
 import { isApiPath } from './assets.ts';
 import type { ServeMode } from './assets.ts';
+import { DIST } from './build.ts';
 import { ApiError, MAX_BODY_BYTES } from './http.ts';
 import type { Logger } from './log.ts';
 
@@ -89,13 +92,16 @@ export function answerErrors(server: FastifyInstance, logger: Logger): void {
 
 /** Unknown addresses: the app's page for a client-side route, else a 404 in the API's shape. */
 export function answerNotFound(server: FastifyInstance, assetsMode: ServeMode | 'none'): void {
+  // /login gets its own page, with the form already in it (vite.config.ts), so it paints before
+  // the scripts; a build without one (an app with no login page to prerender) gets index.html.
+  const loginPage =
+    assetsMode === 'dist' && existsSync(join(DIST, 'login.html')) ? 'login.html' : 'index.html';
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isApiPath(path) && wantsPage && assetsMode === 'dist') {
-      // Client-side routes (deep links) get the app's page, revalidated on every visit; /login
-      // its own, with the form already in it (vite.config.ts), so it paints before the scripts.
-      const page = path === '/login' ? 'login.html' : 'index.html';
+      // Client-side routes (deep links) get the app's page, revalidated on every visit.
+      const page = path === '/login' ? loginPage : 'index.html';
       return reply.header('Cache-Control', 'no-cache').sendFile(page);
     }
     const hint = isApiPath(path)

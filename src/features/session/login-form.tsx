@@ -1,11 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { credentialsSchema } from '#contract/auth';
 import type { Credentials } from '#contract/auth';
 import { loginErrorMessage } from '../../lib/error-policy.ts';
 import { useSession } from './use-session.ts';
+
+const noChanges = () => () => undefined;
+
+/**
+ * False in the login page as the build prerenders it, until React has taken it over: the form
+ * can be filled in but not submitted yet (see LoginForm).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * User name, password, submit. `username` fixes the user (the re-login dialog signs the same
@@ -19,6 +33,7 @@ export function LoginForm({ username, onSignedIn }: { username?: string; onSigne
     defaultValues: { username: username ?? '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
 
   const submit = form.handleSubmit(async (credentials) => {
     setFailure(undefined);
@@ -34,7 +49,10 @@ export function LoginForm({ username, onSignedIn }: { username?: string; onSigne
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    // Before the scripts run, the browser would submit the prerendered form itself: a GET that
+    // puts the password in the address. A form whose method is "dialog", outside a dialog,
+    // sends nothing; until then the button says it is not available yet (and Playwright waits).
+    <form method="dialog" onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         {failure !== undefined && (
           <Alert color="red" role="alert" title="Sign-in failed">
@@ -56,7 +74,7 @@ export function LoginForm({ username, onSignedIn }: { username?: string; onSigne
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={isSubmitting} aria-disabled={hydrated ? undefined : true}>
           Sign in
         </Button>
       </Stack>
