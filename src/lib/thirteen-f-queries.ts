@@ -212,36 +212,6 @@ function filerAccountOptions(filer: string | null) {
   });
 }
 
-/**
- * A CRM account's name, from the 13F rows of the filer matched to it (the only rows that carry
- * account names); null when none is (or the analyst may not read 13F).
- */
-export function accountNameOptions(accountId: string | null) {
-  return queryOptions({
-    queryKey: ['thirteen-f', 'account-name', accountId],
-    queryFn:
-      accountId !== null
-        ? async ({ signal }): Promise<string | null> => {
-            const answer = await fetchQueryResult(
-              {
-                module: '13f_holdings',
-                filters: {
-                  fields: ['service_account_name'],
-                  filter: [{ service_account_id: { $equals: accountId } }],
-                  max_num: '1',
-                },
-              },
-              signal,
-            );
-            const name = answer.kind === 'rows' ? answer.rows[0]?.service_account_name : null;
-            return typeof name === 'string' && name !== '' ? name : null;
-          }
-        : skipToken,
-    staleTime: FIVE_MINUTES,
-    retry: false,
-  });
-}
-
 /** The CRM account a filer is matched to, from its rows when they carry it, else fetched. */
 export function useFilerAccount(filer: string | null, fromRows: MatchedAccount | null) {
   const fetched = useQuery(filerAccountOptions(fromRows ? null : filer));
