@@ -47,6 +47,31 @@ describe('lint boundaries', () => {
     expect(found).toStrictEqual([]);
   });
 
+  it('the workspace feature composes the others', async () => {
+    const found = await problems(
+      'src/features/workspace/planted.ts',
+      [
+        "import { summarize } from '../builder/summary.ts';",
+        "import { sortRecords } from '../results/sort.ts';",
+        'export const planted = [summarize, sortRecords];',
+        '',
+      ].join('\n'),
+    );
+    expect(found).toStrictEqual([]);
+  });
+
+  it('no feature imports src/app/, the workspace included', async () => {
+    for (const feature of ['builder', 'workspace']) {
+      const found = await problems(
+        `src/features/${feature}/planted.ts`,
+        "import { returnAddress } from '../../app/safe-redirect.ts';\nexport const planted = returnAddress;\n",
+      );
+      expect(found).toStrictEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*Features never import src\/app\//),
+      ]);
+    }
+  });
+
   it('src/lib/ and src/components/ import neither features nor the app', async () => {
     const lib = await problems(
       'src/lib/planted.ts',
