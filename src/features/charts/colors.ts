@@ -1,14 +1,3 @@
-import type { HoldingStatus } from '#contract/holding-status';
-
-/** Status colours that read on white and for the common colour-vision deficiencies. */
-export const STATUS_COLORS: Readonly<Record<HoldingStatus, string>> = {
-  NEW: '#1b7f3b',
-  ADDED: '#5fae6e',
-  REDUCED: '#e08a3c',
-  'SOLD OUT': '#b3261e',
-  UNCHANGED: '#8c8c8c',
-};
-
 /** Series colours (Okabe–Ito, then greys): distinct for colour-blind readers. */
 const SERIES_COLORS = [
   '#0072b2',

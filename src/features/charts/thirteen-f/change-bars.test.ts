@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_COLORS } from '../colors.ts';
 import type { HoldingStatus } from '#contract/holding-status';
 import type { HoldingChange } from './analytics.ts';
+import { STATUS_COLORS } from './status-colors.ts';
 import { changeBars, maxBarsFor } from './change-bars.ts';
 import type { DataFlag } from './flags.ts';
 

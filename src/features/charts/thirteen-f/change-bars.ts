@@ -3,9 +3,9 @@
  * functions: no React.
  */
 import { formatChange, formatUsdCompact } from '../chart-format.ts';
-import { STATUS_COLORS } from '../colors.ts';
 import type { HoldingStatus } from '#contract/holding-status';
 import type { HoldingChange } from './analytics.ts';
+import { STATUS_COLORS } from './status-colors.ts';
 import type { DataFlag } from './flags.ts';
 
 export interface ChangeBar extends HoldingChange {

@@ -19,7 +19,7 @@ import {
   renderThirteenFCharts,
 } from '../../../../testing/thirteen-f-harness.tsx';
 import { session } from '../../../lib/services.ts';
-import { STATUS_COLORS } from '../colors.ts';
+import { STATUS_COLORS } from './status-colors.ts';
 
 const CHANGES = `Holdings changes — ${FILER} · Mar 31, 2025`;
 const SPLIT = `Value change split — ${FILER} · Mar 31, 2025`;

@@ -8,7 +8,7 @@ import { flagSetting } from '../chart-settings.ts';
 import type { ChartSettingsProps } from '../chart-settings.ts';
 import { formatChange, formatCount, formatUsd, formatWeight } from '../chart-format.ts';
 import type { TooltipContent } from '../chart-tooltip.tsx';
-import { STATUS_COLORS } from '../colors.ts';
+import { STATUS_COLORS } from './status-colors.ts';
 import { changesFromServed, holdingsChanges, STATUS_ORDER } from './analytics.ts';
 import type { HoldingChange } from './analytics.ts';
 import { changeBars, maxBarsFor } from './change-bars.ts';

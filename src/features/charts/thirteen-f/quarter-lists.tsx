@@ -2,7 +2,8 @@ import { SimpleGrid } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/analysis-links.ts';
-import { PRIMARY, STATUS_COLORS } from '../colors.ts';
+import { PRIMARY } from '../colors.ts';
+import { STATUS_COLORS } from './status-colors.ts';
 import type { QuarterAcrossManagers } from './across-managers.ts';
 import { NewPositionsChart, RankedSecuritiesChart } from './quarter-charts.tsx';
 
