@@ -39,7 +39,7 @@ describe('lint boundaries', () => {
       [
         "import { summarize } from './summary.ts';",
         "import { moved } from '../../components/moved.ts';",
-        "import { nextPageOffset } from '../../lib/paging.ts';",
+        "import { nextPageOffset } from '../../lib/api/paging.ts';",
         'export const planted = [summarize, moved, nextPageOffset];',
         '',
       ].join('\n'),
@@ -91,7 +91,7 @@ describe('lint boundaries', () => {
   it('contract/ imports nothing of the project', async () => {
     const found = await problems(
       'contract/planted.ts',
-      "import { nextPageOffset } from '../src/lib/paging.ts';\nexport const planted = nextPageOffset;\n",
+      "import { nextPageOffset } from '../src/lib/api/paging.ts';\nexport const planted = nextPageOffset;\n",
     );
     expect(found).toContainEqual(
       expect.stringMatching(/^import-x\/no-restricted-paths: .*contract\/ depends on nothing/),
@@ -130,7 +130,7 @@ describe('lint boundaries', () => {
   it('an import cycle is an error', async () => {
     // api-client.ts imports api-errors.ts; api-errors.ts importing it back closes a cycle.
     const found = await problems(
-      'src/lib/api-errors.ts',
+      'src/lib/api/api-errors.ts',
       "import { createApiClient } from './api-client.ts';\nexport const planted = createApiClient;\n",
     );
     expect(found).toContainEqual(expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/));

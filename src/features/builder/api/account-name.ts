@@ -4,7 +4,7 @@
  * them, through the query interface alone: nothing of the 13F feature.
  */
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { fetchQueryResult } from '../../../lib/query-api.ts';
+import { fetchQueryResult } from '../../../lib/api/query-api.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
