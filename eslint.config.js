@@ -54,6 +54,11 @@ const boundaries = [
     from: ['./src/features', './src/app'],
     message: 'src/lib/ and src/components/ are shared: they import neither features nor the app.',
   },
+  {
+    target: './src/lib',
+    from: './src/components',
+    message: 'src/lib/ holds no UI: it never imports src/components/.',
+  },
   ...lib.map((folder) => ({
     target: `./src/lib/${folder}`,
     from: './src/lib',

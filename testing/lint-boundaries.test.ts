@@ -109,6 +109,14 @@ describe('lint boundaries', () => {
     },
   );
 
+  it('src/lib/ never imports src/components/', async () => {
+    expect(
+      await problems('src/lib/format/planted.ts', importing('moved', '../../components/moved.ts')),
+    ).toStrictEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports src\/components\//),
+    ]);
+  });
+
   it('a src/lib/ folder imports only the ones below it', async () => {
     for (const [path, name, specifier] of [
       ['src/lib/format/planted.ts', 'nextPageOffset', '../api/paging.ts'],
