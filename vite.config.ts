@@ -119,7 +119,7 @@ export default defineConfig({
             {
               name: 'workspace',
               priority: 20,
-              test: /[\\/]src[\\/](app[\\/]routes[\\/]workspace-page\.tsx|features[\\/]saved-queries[\\/]saved-queries-page\.tsx)$/,
+              test: /[\\/]src[\\/]features[\\/](workspace[\\/]workspace-page|saved-queries[\\/]saved-queries-page)\.tsx$/,
             },
             // recharts and what it draws with (d3 scales, its redux store): a chunk of its own,
             // loaded with the charts. One file with the chart code would pass Vite's 500 kB
@@ -133,7 +133,7 @@ export default defineConfig({
             {
               name: 'charts',
               priority: 10,
-              test: /[\\/]src[\\/](features[\\/]charts[\\/]chart-panel\.tsx|app[\\/]routes[\\/](security|quarter|compare)-page\.tsx)$/,
+              test: /[\\/]src[\\/](features[\\/]workspace[\\/]chart-panel\.tsx|app[\\/]routes[\\/](security|quarter|compare)-page\.tsx)$/,
             },
           ],
         },

@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Days and numbers follow the locale (src/lib/dates.ts). Test workers are processes forked after
-// this runs, and ICU reads the default locale from the environment at start: every run, on any
-// machine, formats as en-US, the locale the Playwright journeys pin too.
+// Days and numbers follow the locale (src/lib/format/dates.ts). Test workers are processes forked
+// after this runs, and ICU reads the default locale from the environment at start: every run, on
+// any machine, formats as en-US, the locale the Playwright journeys pin too.
 process.env.LC_ALL = 'en_US.UTF-8';
 
 export default defineConfig({

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { LoginPage } from './app/login-shell.tsx';
 import { LazyApp, PageFrame } from './app/page-frame.tsx';
-import { session } from './lib/services.ts';
+import { session } from './lib/api/services.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -23,12 +23,21 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('lint boundaries', () => {
-  it('a feature never imports another feature', async () => {
-    const found = await problems(
-      'src/features/builder/planted.ts',
-      "import { sortRecords } from '../results/sort.ts';\nexport const planted = sortRecords;\n",
-    );
-    expect(found).toStrictEqual([
+  /** A one-import snippet: `name` from `specifier`, used so the import is not unused. */
+  const importing = (name: string, specifier: string) =>
+    `import { ${name} } from '${specifier}';\nexport const planted = ${name};\n`;
+
+  it.each([
+    ['src/features/builder/planted.ts', 'sortRecords', '../results/sort.ts'],
+    ['src/features/results/planted.ts', 'toPositions', '../thirteen-f/analytics/positions.ts'],
+    [
+      'src/features/thirteen-f/charts/planted.ts',
+      'isModuleChartId',
+      '../../module-charts/series.ts',
+    ],
+    ['src/features/results/planted.ts', 'LARGE_RESULT_ROWS', '../workspace/use-run-flow.ts'],
+  ])('a feature never imports another feature (%s: %s from %s)', async (path, name, specifier) => {
+    expect(await problems(path, importing(name, specifier))).toStrictEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature never imports another/),
     ]);
   });
@@ -39,7 +48,7 @@ describe('lint boundaries', () => {
       [
         "import { summarize } from './summary.ts';",
         "import { moved } from '../../components/moved.ts';",
-        "import { nextPageOffset } from '../../lib/paging.ts';",
+        "import { nextPageOffset } from '../../lib/api/paging.ts';",
         'export const planted = [summarize, moved, nextPageOffset];',
         '',
       ].join('\n'),
@@ -47,26 +56,89 @@ describe('lint boundaries', () => {
     expect(found).toStrictEqual([]);
   });
 
-  it('src/lib/ and src/components/ import neither features nor the app', async () => {
-    const lib = await problems(
-      'src/lib/planted.ts',
-      "import { sortRecords } from '../features/results/sort.ts';\nexport const planted = sortRecords;\n",
+  it('the workspace feature composes the others', async () => {
+    const found = await problems(
+      'src/features/workspace/planted.ts',
+      [
+        "import { summarize } from '../builder/summary.ts';",
+        "import { sortRecords } from '../results/sort.ts';",
+        'export const planted = [summarize, sortRecords];',
+        '',
+      ].join('\n'),
     );
-    const components = await problems(
-      'src/components/planted.ts',
-      "import { returnAddress } from '../app/safe-redirect.ts';\nexport const planted = returnAddress;\n",
-    );
-    for (const found of [lib, components]) {
+    expect(found).toStrictEqual([]);
+  });
+
+  it('no feature imports src/app/, the workspace included', async () => {
+    for (const feature of ['builder', 'workspace']) {
+      const found = await problems(
+        `src/features/${feature}/planted.ts`,
+        importing('returnAddress', '../../app/safe-redirect.ts'),
+      );
       expect(found).toStrictEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*Features never import src\/app\//),
+      ]);
+    }
+  });
+
+  it('only src/app/ imports the workspace feature', async () => {
+    const fromMain = importing('WorkspacePage', './features/workspace/workspace-page.tsx');
+    const fromApp = importing('WorkspacePage', '../features/workspace/workspace-page.tsx');
+    expect(await problems('src/main.tsx', fromMain)).toStrictEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .*Only src\/app\/ imports the workspace/,
+      ),
+    ]);
+    expect(await problems('src/app/planted.ts', fromApp)).toStrictEqual([]);
+  });
+
+  it.each([
+    ['src/lib/url-state/planted.ts', 'sortRecords', '../../features/results/sort.ts'],
+    [
+      'src/components/charts/planted.ts',
+      'toPositions',
+      '../../features/thirteen-f/analytics/positions.ts',
+    ],
+    ['src/components/planted.ts', 'returnAddress', '../app/safe-redirect.ts'],
+  ])(
+    'src/lib/ and src/components/ import neither features nor the app (%s)',
+    async (path, name, specifier) => {
+      expect(await problems(path, importing(name, specifier))).toStrictEqual([
         expect.stringMatching(/^import-x\/no-restricted-paths: .*import neither features nor/),
       ]);
+    },
+  );
+
+  it('src/lib/ never imports src/components/', async () => {
+    expect(
+      await problems('src/lib/format/planted.ts', importing('moved', '../../components/moved.ts')),
+    ).toStrictEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports src\/components\//),
+    ]);
+  });
+
+  it('a src/lib/ folder imports only the ones below it', async () => {
+    for (const [path, name, specifier] of [
+      ['src/lib/format/planted.ts', 'nextPageOffset', '../api/paging.ts'],
+      ['src/lib/session/planted.ts', 'encodeWorkspaceLink', '../url-state/workspace-link.ts'],
+      ['src/lib/url-state/planted.ts', 'TokenSession', '../session/token-session.ts'],
+    ] as const) {
+      expect(await problems(path, importing(name, specifier))).toStrictEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*imports only the ones below it/),
+      ]);
+    }
+    for (const [path, name, specifier] of [
+      ['src/lib/api/planted.ts', 'TokenSession', '../session/token-session.ts'],
+      ['src/lib/url-state/planted.ts', 'formatDay', '../format/dates.ts'],
+    ] as const) {
+      expect(await problems(path, importing(name, specifier))).toStrictEqual([]);
     }
   });
 
   it('contract/ imports nothing of the project', async () => {
     const found = await problems(
       'contract/planted.ts',
-      "import { nextPageOffset } from '../src/lib/paging.ts';\nexport const planted = nextPageOffset;\n",
+      "import { nextPageOffset } from '../src/lib/api/paging.ts';\nexport const planted = nextPageOffset;\n",
     );
     expect(found).toContainEqual(
       expect.stringMatching(/^import-x\/no-restricted-paths: .*contract\/ depends on nothing/),
@@ -105,7 +177,7 @@ describe('lint boundaries', () => {
   it('an import cycle is an error', async () => {
     // api-client.ts imports api-errors.ts; api-errors.ts importing it back closes a cycle.
     const found = await problems(
-      'src/lib/api-errors.ts',
+      'src/lib/api/api-errors.ts',
       "import { createApiClient } from './api-client.ts';\nexport const planted = createApiClient;\n",
     );
     expect(found).toContainEqual(expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/));

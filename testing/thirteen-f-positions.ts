@@ -1,5 +1,5 @@
 /** A 13F position factory for the tests of the pure 13F analytics (positions, history, changes). */
-import type { Position } from '../src/features/charts/thirteen-f/positions.ts';
+import type { Position } from '../src/features/thirteen-f/analytics/positions.ts';
 
 /** A position with nothing known beyond its identity. */
 export const position = (fields: Partial<Position> = {}): Position => ({

@@ -11,8 +11,8 @@ import '@mantine/core/styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
-import { ModuleChart } from '../../src/features/charts/modules/module-chart.tsx';
-import { ThirteenFCharts } from '../../src/features/charts/thirteen-f/thirteen-f-charts.tsx';
+import { ModuleChart } from '../../src/features/module-charts/module-chart.tsx';
+import { ThirteenFCharts } from '../../src/features/thirteen-f/charts/thirteen-f-charts.tsx';
 import {
   nextFrame,
   paintedAfterCommit,

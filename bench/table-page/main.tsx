@@ -14,7 +14,7 @@ import Papa from 'papaparse';
 import { useLayoutEffect, useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import { parseSearch, stringifySearch } from '../../src/app/search-params.ts';
-import { toCsv } from '../../src/lib/csv.ts';
+import { toCsv } from '../../src/lib/format/csv.ts';
 import { excelCsvField } from '../../src/features/results/excel-csv.ts';
 import { sheetCell } from '../../src/features/results/sheet-cells.ts';
 import { sheetOf } from '../../src/features/results/xlsx-sheet.ts';

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../testing/api-server.ts';
 import { json, startStub } from '../../testing/stub-upstream.ts';
 import type { StubReply } from '../../testing/stub-upstream.ts';
-import { createApiClient } from '../../src/lib/api-client.ts';
-import { pageThrough } from '../../src/lib/paging.ts';
-import { TokenSession } from '../../src/lib/token-session.ts';
+import { createApiClient } from '../../src/lib/api/api-client.ts';
+import { pageThrough } from '../../src/lib/api/paging.ts';
+import { TokenSession } from '../../src/lib/session/token-session.ts';
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import '@mantine/core/styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { session } from '../lib/services.ts';
+import { session } from '../lib/api/services.ts';
 import { createAppRouter } from './router.tsx';
 
 /** The one error policy for queries: the API client retries; components show errors in place. */

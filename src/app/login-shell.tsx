@@ -1,5 +1,5 @@
 import { LoginScreen } from '../features/session/login-screen.tsx';
-import { useAppConfigOnceLoaded } from '../lib/app-config.ts';
+import { useAppConfigOnceLoaded } from '../lib/api/app-config.ts';
 import { PageFrame } from './page-frame.tsx';
 import { returnAddress } from './safe-redirect.ts';
 

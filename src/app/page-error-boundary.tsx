@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
-import { describeError } from '../lib/error-policy.ts';
+import { describeError } from '../lib/api/error-policy.ts';
 
 interface State {
   readonly error: unknown;

@@ -12,8 +12,8 @@ import {
   compareSearchSchema,
   quarterSearchSchema,
   securitySearchSchema,
-} from '../lib/analysis-links.ts';
-import type { TokenSession } from '../lib/token-session.ts';
+} from '../lib/url-state/analysis-links.ts';
+import type { TokenSession } from '../lib/session/token-session.ts';
 import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -76,7 +76,10 @@ const workspaceRoute = createRoute({
   },
   // `?run=starter` runs the module's starter query on arrival (the landing page's offer).
   validateSearch: z.object({ run: z.optional(z.literal('starter')) }),
-  component: lazyRouteComponent(() => import('./routes/workspace-page.tsx'), 'WorkspacePage'),
+  component: lazyRouteComponent(
+    () => import('../features/workspace/workspace-page.tsx'),
+    'WorkspacePage',
+  ),
 });
 
 /** A 13F security across managers: its CUSIP, and the quarter shown (else the latest). */

@@ -1,5 +1,5 @@
 import { Alert, Button, Text } from '@mantine/core';
-import { describeError } from '../lib/error-policy.ts';
+import { describeError } from '../lib/api/error-policy.ts';
 
 /** A failed request as the error policy words it, with "Try again" when retrying can help. */
 export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { relatedQueries } from '#contract/relations';
 import type { MatchedAccount } from '#contract/relations';
-import { encodeWorkspaceLink } from '../lib/workspace-link.ts';
+import { encodeWorkspaceLink } from '../lib/url-state/workspace-link.ts';
 
 /**
  * "Open in other modules": the matched CRM account's investment holdings, history, contact

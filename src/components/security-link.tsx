@@ -1,9 +1,9 @@
 import { Anchor, Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ComponentPropsWithoutRef } from 'react';
-import { ANALYSIS_LINK_VERSION } from '../lib/analysis-links.ts';
-import type { SecuritySearch } from '../lib/analysis-links.ts';
-import { CUSIP_PATTERN } from '../lib/thirteen-f-targets.ts';
+import { ANALYSIS_LINK_VERSION } from '../lib/url-state/analysis-links.ts';
+import type { SecuritySearch } from '../lib/url-state/analysis-links.ts';
+import { CUSIP_PATTERN } from '../lib/url-state/thirteen-f-targets.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}/;
 

@@ -17,8 +17,8 @@ import { ANALYST } from '../../../testing/fixtures.ts';
 import {
   quarterAcrossManagers,
   securityHolders,
-} from '../../../src/features/charts/thirteen-f/across-managers.ts';
-import { toPositions } from '../../../src/features/charts/thirteen-f/positions.ts';
+} from '../../../src/features/thirteen-f/analytics/across-managers.ts';
+import { toPositions } from '../../../src/features/thirteen-f/analytics/positions.ts';
 
 const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
 /** The demo data is as of the end of the day before its today. */

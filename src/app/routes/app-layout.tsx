@@ -17,8 +17,8 @@ import { GlobalSearch } from '../../features/search/global-search.tsx';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
 import { SessionEndingNotice, SessionTimeLeft } from '../../features/session/session-time.tsx';
 import { useSession } from '../../features/session/use-session.ts';
-import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
-import { useAppConfig } from '../../lib/app-config.ts';
+import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
+import { useAppConfig } from '../../lib/api/app-config.ts';
 import classes from './skip-link.module.css';
 import { useRefusedModules } from './use-refused-modules.ts';
 

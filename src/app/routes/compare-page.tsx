@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CompareView } from '../../features/charts/thirteen-f/compare-view.tsx';
-import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
+import { CompareView } from '../../features/thirteen-f/views/compare-view.tsx';
+import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { ViewActions } from './view-actions.tsx';
 
 const compareRoute = getRouteApi('/signed-in/compare');

@@ -1,6 +1,6 @@
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { LoginScreen } from '../../features/session/login-screen.tsx';
-import { useAppConfig } from '../../lib/app-config.ts';
+import { useAppConfig } from '../../lib/api/app-config.ts';
 import { returnAddress } from '../safe-redirect.ts';
 
 // By id rather than by importing the route object: router.tsx imports this component.

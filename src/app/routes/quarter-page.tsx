@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { QuarterView } from '../../features/charts/thirteen-f/quarter-view.tsx';
-import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
+import { QuarterView } from '../../features/thirteen-f/views/quarter-view.tsx';
+import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { ViewActions } from './view-actions.tsx';
 
 const quarterRoute = getRouteApi('/signed-in/quarter');

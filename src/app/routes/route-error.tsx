@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { describeError } from '../../lib/error-policy.ts';
+import { describeError } from '../../lib/api/error-policy.ts';
 
 /** What a route shows when it fails to render or load: the reason and a way to try again. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

@@ -1,7 +1,7 @@
 import { Anchor, Kbd, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { SecurityView } from '../../features/charts/thirteen-f/security-view.tsx';
-import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
+import { SecurityView } from '../../features/thirteen-f/views/security-view.tsx';
+import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { ViewActions } from './view-actions.tsx';
 
 const securityRoute = getRouteApi('/signed-in/security');

@@ -2,8 +2,8 @@ import { Group } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
 import { SaveQueryButton } from '../../features/saved-queries/save-query-button.tsx';
-import { describeAnalysis, savedAnalysisOf } from '../../lib/analysis-links.ts';
-import type { AnalysisLink } from '../../lib/analysis-links.ts';
+import { describeAnalysis, savedAnalysisOf } from '../../lib/url-state/analysis-links.ts';
+import type { AnalysisLink } from '../../lib/url-state/analysis-links.ts';
 
 /**
  * A view across managers' own actions: save it as a named query, copy its link. The link is the

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyOf, cond, or, setupBuilder } from '../../../testing/builder-harness.tsx';
 import type { BuilderHarness } from '../../../testing/builder-harness.tsx';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 import { curlCommand } from './curl.ts';
 
 const start = bodyOf('13f_holdings', [cond('ticker', '$equals', 'AAPL')]);

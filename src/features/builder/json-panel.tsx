@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import type { QueryRequestBody } from '#contract/request-body';
-import { encodeWorkspaceLink, workspaceLinkOf } from '../../lib/workspace-link.ts';
+import { encodeWorkspaceLink, workspaceLinkOf } from '../../lib/url-state/workspace-link.ts';
 import { CopyTextButton } from '../../components/copy-text-button.tsx';
 import { curlCommand } from './curl.ts';
 import { bodyFromState, stateFromBody } from './wire.ts';

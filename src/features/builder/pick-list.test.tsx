@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, cond, setupBuilder } from '../../../testing/builder-harness.tsx';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 
 const FILERS = ['APPALOOSA LP', 'BERKSHIRE HATHAWAY INC', 'BRIDGEWATER ASSOCIATES, LP'];
 

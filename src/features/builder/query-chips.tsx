@@ -3,7 +3,7 @@ import type { CSSProperties } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCOUNT_ID_FIELDS } from '#contract/relations';
-import { accountNameOptions } from '../../lib/thirteen-f-queries.ts';
+import { accountNameOptions } from './api/account-name.ts';
 import { BuilderContext, builderContextOf, createFocusRequest } from './builder-context.ts';
 import { ConditionRow } from './condition-row.tsx';
 import type { ConditionNode } from './model.ts';

@@ -1,6 +1,6 @@
 import type { ModuleId } from '#contract/catalog';
 import type { QueryBody } from '#contract/query';
-import { PORTFOLIO_FIELDS } from '../../lib/thirteen-f-targets.ts';
+import { PORTFOLIO_FIELDS } from '../../lib/url-state/thirteen-f-targets.ts';
 
 /** A first query for a module: what it shows, in one line, and the body that shows it. */
 export interface StarterQuery {

@@ -8,7 +8,7 @@ import { DATE_RANGES, OPERATOR_LABELS } from '#contract/operators';
 import type { Operator } from '#contract/operators';
 import { parseOrderBy } from '#contract/query';
 import { parseBoolean } from '#contract/values';
-import { formatDay } from '../../lib/dates.ts';
+import { formatDay } from '../../lib/format/dates.ts';
 import type { BuilderState, ConditionNode, FilterNode, ScalarJson } from './model.ts';
 
 const DAY_PREFIX = /^(\d{4}-\d{2}-\d{2})(.*)$/;

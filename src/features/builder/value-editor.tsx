@@ -1,7 +1,7 @@
 import { Autocomplete, Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FieldDefinition, ModuleId } from '#contract/catalog';
-import { FIELD_VALUE_ROWS, useFieldValues } from '../../lib/field-values.ts';
+import { FIELD_VALUE_ROWS, useFieldValues } from '../../lib/api/field-values.ts';
 import { DATE_RANGES } from '#contract/operators';
 import { DateTextField } from './date-text-field.tsx';
 import { joinIso, localOffset, parseDay, parseWallTime, splitIso } from './datetime-text.ts';

@@ -7,8 +7,8 @@ import {
   encodeWorkspaceLink,
   LONG_LINK_CHARACTERS,
   workspaceLinkOf,
-} from '../../lib/workspace-link.ts';
-import type { WorkspaceView } from '../../lib/workspace-view.ts';
+} from '../../lib/url-state/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/url-state/workspace-view.ts';
 
 /**
  * "Copy link": the workspace's query as a link whose state rides in the fragment (never a

@@ -5,7 +5,7 @@ import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { parseRfc4180 } from '../../../testing/rfc4180.ts';
 import { withTableLayout } from '../../../testing/table-layout.ts';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 
 const QUERY = '/index.php/api/service';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { renderInRouter } from '../../../testing/render.tsx';
 import { withTableLayout } from '../../../testing/table-layout.ts';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 
 const records = [

@@ -2,7 +2,7 @@
  * The Excel-ready CSV's fields: each typed cell written in the form Excel reads back as that type
  * when the file is double-clicked, whatever the analyst's locale.
  */
-import { csvText } from '../../lib/csv.ts';
+import { csvText } from '../../lib/format/csv.ts';
 import type { SheetCell } from './sheet-cells.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '#contract/catalog';
 import { servedNumber } from '#contract/values';
-import { formatDay, parseServedTime } from '../../lib/dates.ts';
+import { formatDay, parseServedTime } from '../../lib/format/dates.ts';
 
 /** How one cell reads: its text, the raw value for a tooltip, and how to style it. */
 export interface CellView {

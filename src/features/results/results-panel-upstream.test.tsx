@@ -4,7 +4,7 @@ import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { withTableLayout } from '../../../testing/table-layout.ts';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 
 /** Answers as a vendor upstream may: bare arrays, no next_offset, capital field names. */

@@ -4,7 +4,7 @@ import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { withTableLayout } from '../../../testing/table-layout.ts';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
 import type { TableView } from './table-state.ts';
 

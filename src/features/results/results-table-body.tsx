@@ -1,7 +1,7 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useState } from 'react';
-import { CUSIP_PATTERN } from '../../lib/thirteen-f-targets.ts';
+import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
 import { CusipLink } from './cusip-link.tsx';
 import type { CellFormatter } from './format.ts';

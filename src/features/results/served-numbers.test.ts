@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findField } from '#contract/catalog';
-import { toPositions } from '../charts/thirteen-f/positions.ts';
+import { toPositions } from '../thirteen-f/analytics/positions.ts';
 import { createFormatters } from './format.ts';
 import { sortRecords } from './sort.ts';
 

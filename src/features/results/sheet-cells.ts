@@ -4,7 +4,7 @@
  */
 import type { FieldDefinition } from '#contract/catalog';
 import { parseBoolean, servedNumber } from '#contract/values';
-import { parseServedTime } from '../../lib/dates.ts';
+import { parseServedTime } from '../../lib/format/dates.ts';
 
 /** One spreadsheet cell, typed. */
 export type SheetCell =

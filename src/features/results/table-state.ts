@@ -9,7 +9,7 @@ import {
 import type { SortingState } from '@tanstack/react-table';
 import { useUncontrolled } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import type { WorkspaceView } from '../../lib/workspace-view.ts';
+import type { WorkspaceView } from '../../lib/url-state/workspace-view.ts';
 
 /** The table's features: sorting (done by us, see sort.ts), visibility, order, sizing. */
 export const resultFeatures = tableFeatures({

@@ -4,7 +4,7 @@
  * becomes a space, and text a spreadsheet would run as a formula keeps the CSV's `'` guard.
  */
 import type { ServiceRecord } from '#contract/response';
-import { startsLikeFormula } from '../../lib/csv.ts';
+import { startsLikeFormula } from '../../lib/format/csv.ts';
 
 /** One copied column: its header, and a row's text in it. */
 export interface TsvColumn {

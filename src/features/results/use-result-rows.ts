@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { offsetOf, withOffset } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '#contract/request-body';
-import { nextPageOffset } from '../../lib/paging.ts';
-import { fetchAllRows, queryResultOptions } from '../../lib/query-api.ts';
+import { nextPageOffset } from '../../lib/api/paging.ts';
+import { fetchAllRows, queryResultOptions } from '../../lib/api/query-api.ts';
 
 interface Loading {
   readonly loaded: number;

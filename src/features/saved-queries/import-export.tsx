@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, FileButton, Group, List, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { downloadBlob } from '../../lib/download.ts';
+import { downloadBlob } from '../../lib/format/download.ts';
 import {
   exportFileName,
   exportQueries,

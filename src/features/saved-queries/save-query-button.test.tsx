@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import type { SavedQuery } from './saved-queries.ts';
 import { savedQueriesKey } from './saved-queries-store.ts';
-import { session } from '../../lib/services.ts';
-import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import { session } from '../../lib/api/services.ts';
+import type { WorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { SaveQueryButton } from './save-query-button.tsx';
 
 const KEY = savedQueriesKey('analyst');

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderInRouter } from '../../../testing/render.tsx';
 import type { SavedQuery } from './saved-queries.ts';
 import { savedQueriesKey } from './saved-queries-store.ts';
-import { session } from '../../lib/services.ts';
-import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { session } from '../../lib/api/services.ts';
+import { decodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import type { ModuleId } from '#contract/catalog';
 import { SavedQueriesMenu } from './saved-queries-menu.tsx';
 

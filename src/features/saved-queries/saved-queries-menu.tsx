@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import type { ButtonProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ModuleId } from '#contract/catalog';
-import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { isSavedAnalysis } from './saved-queries.ts';
 import { summarizeQuery } from './summary.ts';
 import { useSavedQueries } from './use-saved-queries.ts';

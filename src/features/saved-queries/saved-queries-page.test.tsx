@@ -5,9 +5,9 @@ import { renderInRouter } from '../../../testing/render.tsx';
 import { exportQueries } from './saved-queries.ts';
 import type { SavedQuery } from './saved-queries.ts';
 import { savedQueriesKey } from './saved-queries-store.ts';
-import { session } from '../../lib/services.ts';
-import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
-import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import { session } from '../../lib/api/services.ts';
+import { decodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
+import type { WorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { SavedQueriesPage } from './saved-queries-page.tsx';
 
 const KEY = savedQueriesKey('analyst');

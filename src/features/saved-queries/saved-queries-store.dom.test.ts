@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addQuery, renameQuery } from './saved-queries.ts';
 import { SavedQueriesStore, savedQueriesKey, unreadableBackupKey } from './saved-queries-store.ts';
 import type { SavedQueriesStoreOptions } from './saved-queries-store.ts';
-import { TokenSession } from '../../lib/token-session.ts';
-import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import { TokenSession } from '../../lib/session/token-session.ts';
+import type { WorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 
 const STATE: WorkspaceLink = {
   v: 1,

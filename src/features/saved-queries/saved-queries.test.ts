@@ -12,9 +12,9 @@ import {
   uniqueName,
 } from './saved-queries.ts';
 import { summarizeQuery } from './summary.ts';
-import { savedAnalysisOf } from '../../lib/analysis-links.ts';
+import { savedAnalysisOf } from '../../lib/url-state/analysis-links.ts';
 import type { SavedQuery } from './saved-queries.ts';
-import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import type { WorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 
 const NOW = new Date('2025-03-04T10:00:00.000Z');
 

@@ -7,11 +7,11 @@
 import { z } from 'zod/mini';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
-import { localFileStamp } from '../../lib/download.ts';
-import { savedAnalysisSchema } from '../../lib/analysis-links.ts';
-import type { SavedAnalysis } from '../../lib/analysis-links.ts';
-import { workspaceLinkSchema } from '../../lib/workspace-link.ts';
-import type { WorkspaceLink } from '../../lib/workspace-link.ts';
+import { localFileStamp } from '../../lib/format/download.ts';
+import { savedAnalysisSchema } from '../../lib/url-state/analysis-links.ts';
+import type { SavedAnalysis } from '../../lib/url-state/analysis-links.ts';
+import { workspaceLinkSchema } from '../../lib/url-state/workspace-link.ts';
+import type { WorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 
 /** The longest name a saved query may have. */
 const MAX_NAME_CHARACTERS = 120;

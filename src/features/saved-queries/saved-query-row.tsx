@@ -5,8 +5,8 @@ import type { SubmitEvent } from 'react';
 import { CATALOG } from '#contract/catalog';
 import { isSavedAnalysis, renameQuery } from './saved-queries.ts';
 import type { SavedQuery, SavedState } from './saved-queries.ts';
-import { ANALYSIS_PATHS } from '../../lib/analysis-links.ts';
-import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { ANALYSIS_PATHS } from '../../lib/url-state/analysis-links.ts';
+import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { summarizeQuery } from './summary.ts';
 import { savedQueries } from './use-saved-queries.ts';
 

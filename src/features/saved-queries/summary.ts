@@ -1,6 +1,6 @@
 import { isPlainObject } from '#contract/query';
 import { filtersOf } from '#contract/request-body';
-import { describeAnalysis } from '../../lib/analysis-links.ts';
+import { describeAnalysis } from '../../lib/url-state/analysis-links.ts';
 import { isSavedAnalysis } from './saved-queries.ts';
 import type { SavedState } from './saved-queries.ts';
 

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { renderInRouter } from '../../../testing/render.tsx';
-import { session } from '../../lib/services.ts';
-import { decodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { session } from '../../lib/api/services.ts';
+import { decodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { GlobalSearch } from './global-search.tsx';
 
 const QUERY = '/index.php/api/service';

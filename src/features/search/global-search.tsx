@@ -5,15 +5,15 @@ import { useMemo, useRef, useState } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import type { QueryBody } from '#contract/query';
 import { relatedQueries } from '#contract/relations';
-import { formatDay } from '../../lib/dates.ts';
-import { describeError } from '../../lib/error-policy.ts';
-import { encodeWorkspaceLink } from '../../lib/workspace-link.ts';
+import { formatDay } from '../../lib/format/dates.ts';
+import { describeError } from '../../lib/api/error-policy.ts';
+import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { searchIndex } from './search-index.ts';
 import type { SearchResults } from './search-index.ts';
-import { ANALYSIS_LINK_VERSION } from '../../lib/analysis-links.ts';
-import { filerPortfolioBody } from '../../lib/thirteen-f-targets.ts';
-import { useSearchIndex } from './use-search-index.ts';
-import type { LoadedSearchIndex } from './use-search-index.ts';
+import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
+import { filerPortfolioBody } from '../../lib/url-state/thirteen-f-targets.ts';
+import { useSearchIndex } from './api/use-search-index.ts';
+import type { LoadedSearchIndex } from './api/use-search-index.ts';
 
 /** One choice in the list: what it reads and the query it opens. */
 interface SearchOption {

@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { credentialsSchema } from '#contract/auth';
 import type { Credentials } from '#contract/auth';
-import { loginErrorMessage } from '../../lib/error-policy.ts';
+import { loginErrorMessage } from '../../lib/api/error-policy.ts';
 import { useSession } from './use-session.ts';
 
 const noChanges = () => () => undefined;

@@ -4,7 +4,7 @@ import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import type { AppConfig } from '#contract/app-config';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 import { LoginScreen } from './login-screen.tsx';
 
 const embedded: AppConfig = {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { client, reloginPrompt, session } from '../../lib/services.ts';
+import { client, reloginPrompt, session } from '../../lib/api/services.ts';
 import { ReloginDialog } from './relogin-dialog.tsx';
 
 const QUERY = '/index.php/api/service';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { reloginPrompt } from '../../lib/services.ts';
+import { reloginPrompt } from '../../lib/api/services.ts';
 import { LoginForm } from './login-form.tsx';
 import { useSession } from './use-session.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionTokens } from '../../lib/token-session.ts';
+import type { SessionTokens } from '../../lib/session/token-session.ts';
 import { formatTimeLeft, sessionEndsAt } from './session-end.ts';
 
 describe('formatTimeLeft', () => {

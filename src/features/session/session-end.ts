@@ -1,4 +1,4 @@
-import type { SessionTokens } from '../../lib/token-session.ts';
+import type { SessionTokens } from '../../lib/session/token-session.ts';
 
 /** How long before the end of a login the analyst is offered to stay signed in. */
 export const WARNING_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { session } from '../../lib/services.ts';
+import { session } from '../../lib/api/services.ts';
 import { SessionEndingNotice, SessionTimeLeft } from './session-time.tsx';
 import { useSession } from './use-session.ts';
 

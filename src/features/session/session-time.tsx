@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { SessionTokens } from '../../lib/token-session.ts';
+import type { SessionTokens } from '../../lib/session/token-session.ts';
 import { formatTimeLeft, sessionEndsAt, WARNING_MS } from './session-end.ts';
 import { LoginForm } from './login-form.tsx';
 import { useSession } from './use-session.ts';

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
-import { moduleAccess, session } from '../../lib/services.ts';
+import { moduleAccess, session } from '../../lib/api/services.ts';
 import { useSession } from './use-session.ts';
 
 const LOGOUT = '/index.php/api/oauth2/logout';

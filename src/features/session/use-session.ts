@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { client, moduleAccess, session } from '../../lib/services.ts';
-import type { SessionTokens } from '../../lib/token-session.ts';
+import { client, moduleAccess, session } from '../../lib/api/services.ts';
+import type { SessionTokens } from '../../lib/session/token-session.ts';
 
 function subscribe(listener: () => void): () => void {
   return session.subscribe(listener);

@@ -1,0 +1,152 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tableTexts } from '../../../../testing/chart-dom.ts';
+import {
+  fakeFetch,
+  filteringService,
+  jsonResponse,
+  pagedService,
+} from '../../../../testing/fake-fetch.ts';
+import type { FakeAnswer } from '../../../../testing/fake-fetch.ts';
+import { PULL_LIMIT_ROWS } from '../api/bounded-pull.ts';
+import { renderInRouter } from '../../../../testing/render.tsx';
+import { session } from '../../../lib/api/services.ts';
+import { SecurityView } from './security-view.tsx';
+
+const Q1 = '2025-03-31';
+const Q4 = '2024-12-31';
+
+function row(filer: string, period: string, value: number, shares: number, status: string | null) {
+  return {
+    companyname: filer,
+    periodofreport: period,
+    name: `${filer} ${period} AAPL`,
+    cusip: '037833100',
+    ticker: 'AAPL',
+    nameofissuer: 'APPLE INC',
+    value,
+    shrsorprnamt: shares,
+    portfolio_pct_weight: 10,
+    status,
+    pct_change_qoq: null,
+  };
+}
+
+const records = [
+  // $10 a share where Q4's row says $100: flagged as a price jump.
+  row('BETA', Q1, 300, 30, 'ADDED'),
+  row('ALPHA', Q1, 900, 9, 'NEW'),
+  row('GAMMA', Q1, 0, 0, 'SOLD OUT'),
+  row('BETA', Q4, 200, 2, null),
+  row('GAMMA', Q4, 100, 1, null),
+];
+
+function setup(period?: string, answer: FakeAnswer = pagedService(records)) {
+  session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+  const fake = fakeFetch({ '/index.php/api/service': answer });
+  vi.stubGlobal('fetch', fake.fetch);
+  const onPeriodChange = vi.fn();
+  const view = renderInRouter(() => (
+    <SecurityView cusip="037833100" period={period} onPeriodChange={onPeriodChange} />
+  ));
+  return { ...view, fake, onPeriodChange };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.signOut();
+});
+
+describe('SecurityView', () => {
+  it('lists the latest quarter’s holders by value, links them, and the managers that sold out', async () => {
+    const { fake } = setup();
+    expect(await screen.findByRole('heading', { name: 'AAPL · APPLE INC' })).toBeVisible();
+    // Every row of the CUSIP, counted then read through the ordinary interface.
+    expect(JSON.parse(fake.calls[0]?.body ?? '{}')).toMatchObject({
+      module: '13f_holdings',
+      count_only: true,
+      filters: { filter: [{ cusip: { $equals: '037833100' } }] },
+    });
+    expect(JSON.parse(fake.calls[1]?.body ?? '{}')).toMatchObject({
+      module: '13f_holdings',
+      filters: { filter: [{ cusip: { $equals: '037833100' } }] },
+    });
+    expect(
+      screen.getByText(/2 managers hold it at Mar 31, 2025; 1 sold out that quarter\./),
+    ).toBeVisible();
+    const holders = screen.getByRole('table', { name: 'Holders at Mar 31, 2025, largest first' });
+    const managers = within(holders)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tableRow) => within(tableRow).getAllByRole('cell')[0]?.textContent);
+    expect(managers).toEqual(['ALPHA', 'BETA']);
+    expect(within(holders).getByRole('link', { name: 'ALPHA' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/q\/13f_holdings#s=/) as string,
+    );
+    const flagged = within(holders).getByRole('row', { name: /^BETA/ });
+    expect(within(flagged).getAllByRole('cell').at(-1)).toHaveTextContent(
+      /^⚠ The implied price per share went from \$100\.00 to \$10\.00 \(÷10\)/,
+    );
+    const soldOut = screen.getByRole('table', { name: 'Sold out at Mar 31, 2025' });
+    expect(within(soldOut).getByText('GAMMA')).toBeVisible();
+  });
+
+  it('shows the quarter the link names, says it in the chart, and offers the others', async () => {
+    const { user, onPeriodChange } = setup(Q4);
+    expect(await screen.findByText(/2 managers hold it at Dec 31, 2024\./)).toBeVisible();
+    const title = 'Holders, buyers and sellers by quarter — AAPL · APPLE INC';
+    expect(screen.getByRole('figure', { name: title })).toHaveAccessibleDescription(
+      /^AAPL · APPLE INC: 2 holders at Dec 31, 2024, with 0 buyers and 0 sellers;/,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Quarter' }));
+    await user.click(await screen.findByRole('option', { name: 'Mar 31, 2025' }));
+    expect(onPeriodChange).toHaveBeenCalledWith(Q1);
+  });
+
+  it('charts holders, buyers and sellers per quarter, with its data table', async () => {
+    const { user } = setup();
+    const title = 'Holders, buyers and sellers by quarter — AAPL · APPLE INC';
+    const chart = await screen.findByRole('region', { name: title });
+    expect(within(chart).getByRole('figure', { name: title })).toHaveAccessibleDescription(
+      'AAPL · APPLE INC: 2 holders at Mar 31, 2025, with 2 buyers and 1 seller; the most holders, 2, at Dec 31, 2024.',
+    );
+    await user.click(within(chart).getByRole('button', { name: 'Show data table' }));
+    const table = within(chart).getByRole('table', { name: /: data$/ });
+    expect(tableTexts(table)).toEqual([
+      ['Quarter', 'Holders', 'Buyers', 'Sellers', 'Shares held', 'Value held (USD)'],
+      ['Dec 31, 2024', '2', '0', '0', '3', '$300'],
+      ['Mar 31, 2025', '2', '2', '1', '39', '$1,200'],
+    ]);
+    const valueTitle = 'Value and shares held by quarter — AAPL · APPLE INC';
+    const value = screen.getByRole('region', { name: valueTitle });
+    expect(within(value).getByRole('figure', { name: valueTitle })).toHaveAccessibleDescription(
+      'AAPL · APPLE INC: $1,200 held (39 shares) at Mar 31, 2025; the most, $1,200, at Mar 31, 2025.',
+    );
+    await user.click(within(value).getByRole('button', { name: 'Show data table' }));
+    expect(tableTexts(within(value).getByRole('table', { name: /: data$/ }))).toEqual([
+      ['Quarter', 'Value held (USD)', 'Shares held', 'Holders'],
+      ['Dec 31, 2024', '$300', '3', '2'],
+      ['Mar 31, 2025', '$1,200', '39', '2'],
+    ]);
+  });
+
+  it('reads one quarter and the one before when every quarter is too many rows', async () => {
+    const service = filteringService(records);
+    const answer: FakeAnswer = (call) => {
+      const body = JSON.parse(call.body) as { count_only?: boolean };
+      if (body.count_only && !call.body.includes('$or'))
+        return jsonResponse(200, { record_count: PULL_LIMIT_ROWS + 1 });
+      return service(call);
+    };
+    const first = setup(undefined, answer);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Too many rows to read here/);
+    await first.user.click(screen.getByRole('combobox', { name: 'Read one quarter' }));
+    await first.user.click(await screen.findByRole('option', { name: 'Mar 31, 2025' }));
+    expect(first.onPeriodChange).toHaveBeenCalledWith(Q1);
+    first.unmount();
+    setup(Q1, answer);
+    expect(await screen.findByText(/2 managers hold it at Mar 31, 2025/)).toBeVisible();
+    expect(screen.getByText(/its filings of one quarter and the one before/)).toBeVisible();
+  });
+});
