@@ -150,6 +150,8 @@ test('through the proxy, the same views answer from the vendor’s interface', a
   // The embedded service directly: the same figures.
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, 'analyst', 'analyst-demo');
+  // The view first, as through the proxy above: the sign-in loads the app before the view reads.
+  await expect(page.getByText('Similarity: overlap of weights')).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Both hold/ })).toHaveText(proxied ?? '');
   await page.goto('/quarter?v=1&period=2025-12-31');
   await expect(page.getByText(/rows read in/)).toHaveText(proxiedRead ?? '');
