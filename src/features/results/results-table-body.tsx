@@ -1,4 +1,4 @@
-import { Anchor, Checkbox } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useState } from 'react';
 import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
@@ -112,7 +112,12 @@ function NoteCell({ notes }: { notes: readonly string[] | undefined }) {
   );
 }
 
-/** A row's tick box: a click flips the row, Shift-click the run from the last one clicked. */
+/**
+ * A row's tick box: a click flips the row, Shift-click the run from the last one clicked. A
+ * native box styled as Mantine's (classes.rowBox), not Mantine's Checkbox: a fast scroll redraws
+ * every box in view each frame, and the component's tree and style hooks were 40 % of the
+ * body's React work in the scroll benchmark (docs/performance.md, 2026-11-27).
+ */
 function SelectCell({
   index,
   selected,
@@ -124,8 +129,9 @@ function SelectCell({
 }) {
   return (
     <td className={`${classes.cell} ${classes.pinnedSelect}`}>
-      <Checkbox
-        size="xs"
+      <input
+        type="checkbox"
+        className={classes.rowBox}
         aria-label={`Select row ${String(index + 1)}`}
         checked={selected}
         // The click carries Shift; the row's own click (opening it) must not follow.
