@@ -166,8 +166,9 @@ export default tseslint.config(
     rules: { 'local/no-contract-reexport': 'error' },
   },
   {
-    // Size limits the README states: a function reads at a glance, a file stays one topic. Tests
-    // are exempt (a describe block is a list of cases), and so is the conformance case table.
+    // Size limits docs/architecture.md states: a function reads at a glance, a file stays one
+    // topic. Tests are exempt (a describe block is a list of cases), and so is the conformance case
+    // table.
     files: ['**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'e2e/**', 'testing/conformance-cases.ts'],
     rules: {
@@ -200,7 +201,8 @@ export default tseslint.config(
     },
   },
   {
-    // The contract is shared by browser, server and tests: it must stay framework- and runtime-free.
+    // The contract is shared by browser, server and tests: it must stay framework- and
+    // runtime-free.
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -98,10 +98,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Left to itself, Rolldown cuts the app into ~40 small files along shared imports; each
-          // pays its own gzip dictionary and cross-chunk glue (#21: 26.6 kB gzip of 488.7). Fewer,
-          // larger chunks compress better. The four groups follow what each screen needs: a group
-          // takes the files its test names and, recursively, their static imports not taken by a
-          // group of higher priority; what is only imported dynamically stays lazy.
+          // pays its own gzip dictionary and cross-chunk glue (26.6 kB gzip of 488.7:
+          // docs/decisions/chunk-groups.md). Fewer, larger chunks compress better. The four groups
+          // follow what each screen needs: a group takes the files its test names and, recursively,
+          // their static imports not taken by a group of higher priority; what is only imported
+          // dynamically stays lazy.
           groups: [
             // /login: the entry and the login shell, nothing of the signed-in app.
             {

@@ -1,5 +1,5 @@
 /**
- * SEC 13F at scale (issue #17): writes two consecutive synthetic quarters in SEC's data-set format
+ * SEC 13F at scale: writes two consecutive synthetic quarters in SEC's data-set format
  * (by default a quarter of a real one: 3M INFOTABLE rows, 8,000 filers, popular CUSIPs held by
  * most filers; the second quarter carries ~80 % of positions over with changes), then for one
  * quarter and for both: imports with the real CLI into a fresh FILINGS_DB, starts the real server

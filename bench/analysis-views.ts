@@ -1,5 +1,5 @@
 /**
- * The views across managers (#20) in the real app on the demo data: a production build served
+ * The views across managers in the real app on the demo data: a production build served
  * by our server (embedded service, the shipped 13F filings), a real Chromium. Each view is
  * opened by an in-app navigation from the landing page, as an analyst's click would, and the
  * longest main-thread task (PerformanceObserver 'longtask') is taken from that navigation until
@@ -149,7 +149,7 @@ export async function measureAnalysisViews(): Promise<boolean> {
     const origin = `http://127.0.0.1:${String(await app.listen(0, '127.0.0.1'))}`;
     const results = await measure(origin);
     console.log(
-      '\nViews across managers (#20) in the app, on the demo data (production build, embedded ' +
+      '\nViews across managers in the app, on the demo data (production build, embedded ' +
         `service, Chromium); each opened ${String(RUNS)} times by an in-app navigation:`,
     );
     console.log(

@@ -10,7 +10,7 @@
  *
  *   npx tsx bench/charts.bench.ts
  *
- * Then the views across managers (#20) in the real app on the demo data (bench/analysis-views.ts):
+ * Then the views across managers in the real app on the demo data (bench/analysis-views.ts):
  * the longest main-thread task of each, against the same 200 ms goal. `--views-only` runs those.
  *
  * Each chart gets a fresh browser context: its first render ("cold page") is a first chart with
@@ -227,7 +227,7 @@ function report({ results, notes }: { results: ChartResult[]; notes: string[] })
   process.exitCode = missed === 0 ? 0 : 1;
 }
 
-// `--views-only`: just the views across managers (#20), as when working on them.
+// `--views-only`: just the views across managers, as when working on them.
 if (!process.argv.includes('--views-only')) {
   await runInBrowser(
     {

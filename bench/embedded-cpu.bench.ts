@@ -1,5 +1,5 @@
 /**
- * The embedded service's CPU per request against DuckDB's own (#21): for each query of the load
+ * The embedded service's CPU per request against DuckDB's own: for each query of the load
  * test's mix (bench/load-queries.ts), the CPU the server process spends per HTTP request, and the
  * CPU the same SQL with the same parameters costs when run in this process through the same
  * `Database` (same connection settings), side by side in one run. Exits 1 when a ratio is over

@@ -4,7 +4,8 @@
  * load on demand, when a result is charted); how fast the login page paints against a static copy
  * of its form (login-paint.ts); and, for information only, the JavaScript that a signed-in
  * workspace (/q/13f_holdings) adds on top, the charts' chunk and all of the build's JavaScript
- * (its old goal, #21, is retired). Exits 1 when a goal is missed.
+ * (its old goal is retired: docs/decisions/0031-recharts-and-domain-folders.md). Exits 1 when a
+ * goal is missed.
  *
  *   npx tsx bench/login-bundle.bench.ts
  *
@@ -182,7 +183,7 @@ function reportXlsx(loaded: readonly Script[]): boolean {
 /**
  * For information: the charts' chunk (recharts and the chart views, loaded when a result is
  * charted), and every script of the build (pages, chunks loaded on demand, workers) with the five
- * largest. The whole app's old goal (≤ 350 kB, #21) is retired: what counts is what a page loads.
+ * largest. The whole app's old goal (≤ 350 kB) is retired: what counts is what a page loads.
  */
 function reportBuiltScripts(): void {
   const charts = builtScripts(/^charts-/);

@@ -47,7 +47,9 @@ const goals: boolean[] = [];
 
 /** A figure printed for information, beside the goals but not one of them. */
 function reportLine(name: string, value: string): void {
-  console.log(`${name.padEnd(46)}${value.padStart(12)}   report only (retired goal, see #21)`);
+  console.log(
+    `${name.padEnd(46)}${value.padStart(12)}   report only (retired goal: docs/decisions/retired-throughput-ratios.md)`,
+  );
 }
 
 async function proxyOverhead(): Promise<void> {
@@ -92,8 +94,9 @@ async function proxyOverhead(): Promise<void> {
   goals.push(
     goalLine('proxy: added p50 (proxied − direct)', formatMs(added), '≤ 1 ms', added <= 1),
   );
-  // Retired by #21 (bench/slow-upstream.bench.ts has the proxy's goals now): a proxy does at
-  // least twice its stub's HTTP work on the same two cores, so no proxy could meet 0.7 ×.
+  // Retired (docs/decisions/retired-throughput-ratios.md; bench/slow-upstream.bench.ts has the
+  // proxy's goals now): a proxy does at least twice its stub's HTTP work on the same two cores,
+  // so no proxy could meet 0.7 ×.
   reportLine('proxy: throughput proxied / direct', (p.rps / d.rps).toFixed(2));
   goals.push(
     goalLine('proxy: errors', String(d.errors + p.errors), '0', d.errors + p.errors === 0),
@@ -121,8 +124,9 @@ async function embeddedVsBare(embedded: ServerChild, token: string): Promise<voi
   await bare.close();
   if (!b || !e) throw new Error('missing runs');
   console.log('');
-  // Retired by #21 (bench/embedded-cpu.bench.ts compares with DuckDB's own CPU now): a query
-  // costs a DuckDB execution where the bare server sends a constant.
+  // Retired (docs/decisions/retired-throughput-ratios.md; bench/embedded-cpu.bench.ts compares
+  // with DuckDB's own CPU now): a query costs a DuckDB execution where the bare server sends a
+  // constant.
   reportLine('embedded: throughput embedded / bare', (e.rps / b.rps).toFixed(2));
   goals.push(
     goalLine('embedded: errors', String(b.errors + e.errors), '0', b.errors + e.errors === 0),
@@ -222,7 +226,7 @@ try {
 } finally {
   await closeAll();
 }
-// Six goals in all (two of #4's became report lines in #21): fewer means a section did not run.
+// Six goals in all (two earlier ones are report lines now): fewer means a section did not run.
 const GOALS = 6;
 const allMet = goals.length === GOALS && goals.every(Boolean);
 console.log(`\n${allMet ? 'Every goal met.' : 'Some goals MISSED.'}`);

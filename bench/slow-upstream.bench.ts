@@ -1,5 +1,5 @@
 /**
- * The proxy in front of a slow upstream (#21): a stub that answers every request after 200 ms,
+ * The proxy in front of a slow upstream: a stub that answers every request after 200 ms,
  * 100 connections, directly and through our server in proxy mode, in one run. The real vendor
  * answers in hundreds of milliseconds; a proxy whose tail grows past the upstream's makes
  * requests wait for one another. Exits 1 when a goal is missed.

@@ -1,7 +1,7 @@
 /**
  * Limits the embedded service enforces on one query; the builder shows them too. Every size a
  * request controls is bounded here, so no body under the 1 MB cap can make DuckDB plan or sort
- * without bound (issue #15: 20,000 repeated sort keys took 3.45 GB).
+ * without bound (20,000 repeated sort keys once took 3.45 GB).
  */
 export const QUERY_LIMITS = {
   /** Groups nested deeper than this are refused. */

@@ -1,5 +1,5 @@
 /**
- * The views across managers (#20) as an analyst uses them: the quarter from the navigation, two
+ * The views across managers as an analyst uses them: the quarter from the navigation, two
  * managers picked and compared, the link shared with a colleague who is not signed in, saved as
  * a named query, a bar opening a security, and the same views through the proxy.
  */

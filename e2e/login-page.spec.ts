@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './journey.ts';
 
 // /login is answered with the form already in its HTML and its stylesheet in the page
-// (vite.config.ts), so it paints before any script has run (#31); main.tsx then hydrates it.
+// (vite.config.ts), so it paints before any script has run; main.tsx then hydrates it.
 
 /** Mantine's blue 8 (#1971c2), the theme's primary shade: the Sign in button, styled. */
 const PRIMARY = 'rgb(25, 113, 194)';

@@ -3,7 +3,7 @@
  * black, a layout that pushes the answer below the fold) changes these pictures. Deterministic:
  * the demo data is fixed, the page's clock, locale and time zone are pinned, animations and the
  * caret are off, the session countdown (the server's clock) is masked. Baselines are per platform, made on the
- * machine CI runs on; `npm run test:screenshots:update` remakes them on purpose (see README).
+ * machine CI runs on; `npm run test:screenshots:update` remakes them on purpose (docs/testing.md).
  */
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
@@ -94,7 +94,7 @@ test('the saved-queries page', async ({ page }) => {
   await expectPicture(page, 'saved-queries.png');
 });
 
-test('the security view of Apple (#20)', async ({ page }) => {
+test('the security view of Apple', async ({ page }) => {
   await signedIn(page, '/security?v=1&cusip=037833100&period=2025-09-30');
   await expect(
     page.getByRole('table', { name: 'Holders at Sep 30, 2025, largest first' }),
@@ -105,14 +105,14 @@ test('the security view of Apple (#20)', async ({ page }) => {
   await expectPicture(page, 'security-apple.png', true);
 });
 
-test('the quarter across managers (#20)', async ({ page }) => {
+test('the quarter across managers', async ({ page }) => {
   await signedIn(page, '/quarter?v=1&period=2025-12-31');
   await expect(page.getByText(/3,056 rows read/)).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Largest new positions by weight' })).toBeVisible();
   await expectPicture(page, 'quarter.png', true);
 });
 
-test('two managers side by side (#20)', async ({ page }) => {
+test('two managers side by side', async ({ page }) => {
   const search = new URLSearchParams({
     v: '1',
     a: 'LONE PINE CAPITAL LLC',

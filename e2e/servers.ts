@@ -26,8 +26,8 @@ export const ENDING_SESSION_SERVER = {
 
 /**
  * The same build in proxy mode, with the main server as its "vendor": the views across managers
- * go through the proxy and the vendor's interface unchanged (#20), in two processes sharing the
- * port (#21), so the browser's connections reach both.
+ * go through the proxy and the vendor's interface unchanged, in two processes sharing the
+ * port (docs/decisions/proxy-processes.md), so the browser's connections reach both.
  */
 export const PROXY_SERVER = {
   port: port - 3,

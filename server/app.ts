@@ -91,7 +91,7 @@ function createServerInstance(config: ServerConfig): FastifyInstance {
  * outside Fastify's reply, so in development they go on the raw response (and Vite's dev server
  * needs its own CSP). Otherwise they go on Fastify's reply, which hands Node all its headers at
  * once: one raw header set first makes Node check and merge every other one, one by one, on
- * every call (#21).
+ * every call (docs/decisions/security-headers-once.md).
  */
 function setSecurityHeaders(server: FastifyInstance, assetsMode: ServeMode | 'none'): void {
   const headers = securityHeaders(assetsMode === 'vite');

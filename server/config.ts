@@ -31,7 +31,10 @@ const DEFAULT_MAX_PROXY_PROCESSES = 4;
 const port = z.coerce.number().int().min(0).max(65_535);
 const seconds = z.coerce.number().int().positive();
 
-/** Every environment variable the server reads, with its default. The README's table mirrors it. */
+/**
+ * Every environment variable the server reads, with its default. docs/operations.md's table
+ * mirrors it.
+ */
 const configSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),

@@ -1,8 +1,9 @@
 /**
- * The proxy's processes (#21). Before an upstream that takes hundreds of milliseconds, one Node
- * process made requests wait for one another: with 100 connections its p99 ran 8–51 ms past the
- * upstream's own, and a bare node:http + undici proxy did no better (+10–17 ms), so the time was
- * the event loop's, not our code's. Two processes on the same port brought it to +3–9 ms.
+ * The proxy's processes (docs/decisions/proxy-processes.md). Before an upstream that takes hundreds
+ * of milliseconds, one Node process made requests wait for one another: with 100 connections its
+ * p99 ran 8–51 ms past the upstream's own, and a bare node:http + undici proxy did no better
+ * (+10–17 ms), so the time was the event loop's, not our code's. Two processes on the same port
+ * brought it to +3–9 ms.
  *
  * This process binds the port and serves like any other; the others join it with SO_REUSEPORT
  * and the kernel spreads new connections among them. They are the same app: the proxy keeps no

@@ -50,7 +50,7 @@ function proxyConfigured(options: UpstreamOptions): boolean {
 /**
  * undici's agent for the upstream, with the upstream's deadlines: through the corporate proxy
  * when one is set, else a plain keep-alive pool. EnvHttpProxyAgent works out NO_PROXY on every
- * request; with no proxy that is CPU spent for nothing on each call (#21).
+ * request; with no proxy that is CPU spent for nothing on each call.
  */
 function upstreamAgent(options: UpstreamOptions): Dispatcher {
   const timeouts = {
@@ -188,7 +188,7 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
   async function forward(url: string, call: ApiRequest): Promise<ApiAnswer> {
     // The whole call's deadline, body included. A timer cleared when the call ends, not
     // AbortSignal.timeout: that one registers each signal for garbage collection, which cost
-    // measurable CPU on every call (#21).
+    // measurable CPU on every call.
     const deadline = new AbortController();
     const timer = setTimeout(() => {
       deadline.abort(new DOMException('The upstream took too long', 'TimeoutError'));

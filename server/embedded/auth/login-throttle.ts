@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 
-/** The numbers of the sign-in throttle; the README's security section states them. */
+/** The numbers of the sign-in throttle; docs/operations.md states them. */
 export const THROTTLE_RULES = {
   /** Failures of one account from one address before any wait. */
   freeFailures: 3,

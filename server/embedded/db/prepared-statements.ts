@@ -8,10 +8,11 @@ const PREPARED_PER_CONNECTION = 64;
  *
  * The SQL builder writes one text per query shape (module, fields, filter operators, order) and
  * binds every value, so the same few texts come again and again. Parsing, binding and planning a
- * text afresh cost DuckDB about as much as running a small query (profiled in #21): preparing
- * each once per connection and binding new values is most of what separates the server's CPU
- * per request from DuckDB's own. DuckDB re-plans a prepared statement by itself if a table it
- * reads changes; the service's tables are loaded once at start.
+ * text afresh cost DuckDB about as much as running a small query (profiled:
+ * docs/decisions/prepared-statements.md): preparing each once per connection and binding new values
+ * is most of what separates the server's CPU per request from DuckDB's own. DuckDB re-plans a
+ * prepared statement by itself if a table it reads changes; the service's tables are loaded once at
+ * start.
  */
 export class PreparedStatements {
   private readonly byConnection = new WeakMap<

@@ -37,7 +37,7 @@ interface Position {
 
 /**
  * What a portfolio weight is a share of: the long value, share positions only (option rows
- * left out), as the README states.
+ * left out), as docs/thirteen-f.md states.
  */
 function weightDenominator(positions: readonly Position[]): number {
   return positions

@@ -1,8 +1,8 @@
 /**
  * React keys for the rows a virtualized table draws, chosen so that scrolling reuses row DOM
- * instead of building rows or moving them: a fast scroll shows ~30 new rows of 16 cells a frame
- * (#21), and both cost more than updating the text of rows already there (#31: moving rows took a
- * quarter of each frame of the 20,000-row scroll bench).
+ * instead of building rows or moving them: a fast scroll shows ~30 new rows of 16 cells a frame,
+ * and both cost more than updating the text of rows already there (moving rows took a quarter of
+ * each frame of the 20,000-row scroll bench: docs/performance.md).
  */
 
 /** The keys of the rows `first` to `first + keys.length - 1`, in that order. */

@@ -1,11 +1,11 @@
 /**
  * An XLSX workbook of typed cells, written as SpreadsheetML and zipped with fflate.
  *
- * Chosen by measurement (README, "XLSX export"): on 100k rows x 16 columns this writer takes
- * ~3.7 s and 6 kB gzip in its lazy chunk; exceljs ~8.9 s and 249 kB; SheetJS CE writes no frozen
- * pane; write-excel-file zips in a `blob:` worker that the app's CSP (script-src 'self') refuses,
- * so its export never ends. The format surface we need is small and fixed: one sheet, shared
- * strings, seven cell styles, a frozen header and column widths.
+ * Chosen by measurement (docs/decisions/xlsx-writer.md): on 100k rows x 16 columns this writer
+ * takes ~3.7 s and 6 kB gzip in its lazy chunk; exceljs ~8.9 s and 249 kB; SheetJS CE writes no
+ * frozen pane; write-excel-file zips in a `blob:` worker that the app's CSP (script-src 'self')
+ * refuses, so its export never ends. The format surface we need is small and fixed: one sheet,
+ * shared strings, seven cell styles, a frozen header and column widths.
  */
 import { strToU8, zipSync } from 'fflate';
 import type { SheetCell } from './sheet-cells.ts';

@@ -35,7 +35,7 @@ export const savedQuerySchema = z.object({
   savedAt: z.iso.datetime({
     error: 'savedAt must be an ISO date-time such as 2025-01-31T09:00:00Z',
   }),
-  // A workspace query, or a view across managers (#20), which has no body.
+  // A workspace query, or a view across managers, which has no body.
   state: z.union([workspaceLinkSchema, savedAnalysisSchema]),
 });
 

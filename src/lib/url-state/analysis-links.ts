@@ -1,5 +1,5 @@
 /**
- * The state of the 13F views across managers (#20), as their URLs carry it: validated search
+ * The state of the 13F views across managers, as their URLs carry it: validated search
  * parameters with a version, so a link made today opens the same view later, and a link from a
  * newer dashboard is refused with a reason instead of half-read. Saved as named queries too.
  */

@@ -1,5 +1,5 @@
 /**
- * 13F across managers (#20): a security's holders, a quarter's buying and selling and consensus,
+ * 13F across managers: a security's holders, a quarter's buying and selling and consensus,
  * two managers side by side. Pure functions over positions (positions.ts): the views fetch the
  * rows through the service's query interface and aggregate them here, so the embedded service
  * and the vendor's answer alike.
@@ -247,9 +247,10 @@ export interface ManagerComparison {
   /** Shared securities over all securities either holds (Jaccard), in %. */
   readonly overlapByCount: number | null;
   /**
-   * The similarity: Σ min(weight in A, weight in B) over the shared securities, in %. 100 is
-   * two identical portfolios, 0 nothing in common; it reads as "this much of each portfolio is
-   * the same", and one huge shared position counts as much as it weighs (see the README).
+   * The similarity: Σ min(weight in A, weight in B) over the shared securities, in %. 100 is two
+   * identical portfolios, 0 nothing in common; it reads as "this much of each portfolio is the
+   * same", and one huge shared position counts as much as it weighs
+   * (docs/decisions/similarity-measure.md).
    */
   readonly overlapByWeight: number | null;
   /** The share of A's long value (%) in securities B holds too; B's in A's, likewise. */

@@ -1,5 +1,5 @@
 /**
- * What the 13F views across managers (#20) read through the ordinary query interface: a
+ * What the 13F views across managers read through the ordinary query interface: a
  * security's rows, a quarter's rows (optionally of some managers only), the span of periods in
  * the data and a filer's latest period. The rows themselves go through `useBoundedPull`.
  */

@@ -222,7 +222,7 @@ function ComparisonResults({
 }
 
 /**
- * Two managers side by side in one quarter (#20): how much they overlap (by weight, by value, by
+ * Two managers side by side in one quarter: how much they overlap (by weight, by value, by
  * count), the positions they share with both weights, and those only one holds; each security
  * opens its view across managers. Each portfolio is read through the query interface.
  */

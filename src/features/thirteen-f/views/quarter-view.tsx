@@ -107,7 +107,7 @@ function CompareButton({
 }
 
 /**
- * A quarter across managers (#20): the securities most managers bought and sold, the most held
+ * A quarter across managers: the securities most managers bought and sold, the most held
  * (consensus) and the largest new positions, for every manager or a set the analyst picks; each
  * bar opens the security's view. The whole quarter is read through the query interface (counted
  * first, bounded); a quarter too large to read asks for managers, and only theirs is read then.

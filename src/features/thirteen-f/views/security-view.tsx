@@ -198,7 +198,7 @@ function QuarterChoice({
 }
 
 /**
- * One security across managers (#20): its holders in a quarter, by value, each a link to the
+ * One security across managers: its holders in a quarter, by value, each a link to the
  * manager's portfolio, the managers that sold out, and its quarters (holders, buyers, sellers).
  * Every row of the CUSIP is fetched through the ordinary query interface and aggregated here.
  */
