@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compareManagers,
-  quarterAcrossManagers,
-  securityByQuarter,
-  securityHolders,
-} from './across-managers.ts';
+import { quarterAcrossManagers, securityByQuarter, securityHolders } from './across-managers.ts';
+import { compareManagers } from './manager-comparison.ts';
 import { toPositions } from './positions.ts';
 
 const Q1 = '2025-03-31';

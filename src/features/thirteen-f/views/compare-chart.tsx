@@ -4,7 +4,7 @@ import type { ChartTable } from '../../../components/charts/chart-frame.tsx';
 import { formatUsd, formatWeight } from '../../../components/charts/chart-format.ts';
 import { seriesColor } from '../../../components/charts/colors.ts';
 import { useChartWidth } from '../../../components/charts/use-chart-width.ts';
-import type { ComparedPosition } from '../analytics/across-managers.ts';
+import type { ComparedPosition } from '../analytics/manager-comparison.ts';
 import { HorizontalBars } from '../../../components/charts/horizontal-bars.tsx';
 
 /** The chart draws the largest shared positions; its data table and CSV hold them all. */

@@ -18,8 +18,8 @@ import { useBoundedPull } from '../api/bounded-pull.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
 import { useFieldValues } from '../../../lib/api/field-values.ts';
 import { formatUsd, formatWeight } from '../../../components/charts/chart-format.ts';
-import { compareManagers } from '../analytics/across-managers.ts';
-import type { ComparedPosition, ManagerComparison } from '../analytics/across-managers.ts';
+import { compareManagers } from '../analytics/manager-comparison.ts';
+import type { ComparedPosition, ManagerComparison } from '../analytics/manager-comparison.ts';
 import { SharedPositionsChart } from './compare-chart.tsx';
 import { toPositions } from '../analytics/positions.ts';
 
