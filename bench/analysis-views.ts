@@ -35,13 +35,13 @@ const comparison = new URLSearchParams({
 /** Each view: its address, and what shows once it has drawn. */
 const VIEWS = [
   {
-    label: 'quarter, latest (default)',
+    label: 'quarter, latest complete (default)',
     path: '/quarter?v=1',
     drawn: (page: Page) => page.getByRole('figure', { name: 'Largest new positions by weight' }),
   },
   {
-    label: 'quarter, Dec 31, 2025 (59 managers)',
-    path: '/quarter?v=1&period=2025-12-31',
+    label: 'quarter, Sep 30, 2025 (37 managers)',
+    path: '/quarter?v=1&period=2025-09-30',
     drawn: (page: Page) => page.getByRole('figure', { name: 'Largest new positions by weight' }),
   },
   {

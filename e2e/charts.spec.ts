@@ -77,7 +77,7 @@ test('13F weights, changes and history chart the starter result; a bar filters t
 
   await page.getByRole('tab', { name: 'History' }).click();
   const totals = chart(page, /^Total value by period — BERKSHIRE/);
-  await expect(bars(totals)).toHaveCount(10);
+  await expect(bars(totals)).toHaveCount(13);
   await expect(totals.getByText(/From \$299,007,622,119 at Dec 31, 2022/)).toBeVisible();
   await keepScreenshot(totals, testInfo, 'history-totals');
   const apple = chart(page, /^AAPL across periods/);
@@ -120,14 +120,14 @@ test('from a 13F chart, the matched account opens in another module, and back re
 }) => {
   await openStarter(page, '13f_holdings');
   await expect(bars(chart(page, /^Portfolio weights/))).toHaveCount(16);
-  await page.getByRole('button', { name: 'Open Berkshire Hathaway Inc. in…' }).click();
+  await page.getByRole('button', { name: 'Open BERKSHIRE HATHAWAY INC in…' }).click();
   await page.getByRole('menuitem', { name: /investment holdings$/ }).click();
 
   await expect(page).toHaveURL(/\/q\/investment_holdings#s=/);
   await expect(page.getByRole('heading', { name: 'Investment holdings' })).toBeVisible();
   // The account is named, not only its id (which stays in the tooltip and the query).
   const account = page.getByRole('button', {
-    name: 'Edit condition 1: Account: Berkshire Hathaway Inc.',
+    name: 'Edit condition 1: Account: BERKSHIRE HATHAWAY INC',
   });
   await expect(account).toBeVisible();
   await expect(account).toHaveAttribute('title', /^Account ID is \S+ \(the account's id\)$/);
@@ -157,7 +157,7 @@ test('from a 13F chart, the matched account opens in another module, and back re
   // From a row: its details offer the same prepared queries.
   await results.getByRole('row').nth(1).click();
   const details = page.getByRole('dialog', { name: 'Row details' });
-  await details.getByRole('button', { name: 'Open Berkshire Hathaway Inc. in…' }).click();
+  await details.getByRole('button', { name: 'Open BERKSHIRE HATHAWAY INC in…' }).click();
   await page.getByRole('menuitem', { name: /account history$/ }).click();
   await expect(page).toHaveURL(/\/q\/accounthistory#s=/);
   await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toContainText(

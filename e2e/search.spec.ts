@@ -60,7 +60,8 @@ test('a filer typed in part opens its latest portfolio', async ({ page }) => {
   const search = page.getByRole('combobox', { name: 'Search filers, securities and accounts' });
   await search.click();
   await search.fill('appaloosa');
-  await page.getByRole('option', { name: /^APPALOOSA LP/ }).click();
+  // The filer's portfolio, not its CRM account's modules (listed after it).
+  await page.getByRole('option', { name: /^APPALOOSA LP Portfolio at/ }).click();
   await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
   await expect(
     page.getByRole('button', { name: /^Edit condition 1: Filer is APPALOOSA LP/ }),

@@ -18,7 +18,7 @@ test('real Berkshire Hathaway 13F figures reach the browser through the API', as
   expect(apple).toMatchObject({
     ticker: 'AAPL',
     status: 'REDUCED',
-    service_account_name: 'Berkshire Hathaway Inc.',
+    service_account_name: 'BERKSHIRE HATHAWAY INC',
   });
   expect(Number(apple?.pct_change_qoq)).toBeCloseTo(-49.33, 2);
 });

@@ -16,6 +16,7 @@ import {
   TITLES,
 } from './names.ts';
 import { Random } from './random.ts';
+import { REAL_MANAGERS } from './real-managers.ts';
 import { salesforceId } from './salesforce-ids.ts';
 
 export type AccountType =
@@ -85,10 +86,10 @@ export interface CrmWorld {
   readonly accounts: readonly Account[];
   readonly strategies: readonly Strategy[];
   /**
-   * The strategy of the account the bundled real 13F filings (Berkshire Hathaway's) are matched
-   * to; its account is an ordinary account of the world, with holdings, history and updates.
+   * The strategy each real 13F filer's rows are matched to, by CIK (real-managers.ts); its
+   * account is an ordinary account of the world, with holdings, history and updates.
    */
-  readonly berkshire: Strategy;
+  readonly filerStrategies: ReadonlyMap<string, Strategy>;
   readonly contacts: readonly Contact[];
   readonly users: readonly User[];
 }
@@ -99,19 +100,6 @@ const STRATEGY_MANAGERS = 24;
 const USER_COUNT = 12;
 /** Accounts were created over the last three years; changes to them follow. */
 const ACCOUNT_AGE_DAYS = 3 * 365;
-
-/**
- * The account for the real Berkshire Hathaway filings: an insurer, as its 13F portfolio is
- * held by its insurance subsidiaries, with AUM about that portfolio's value.
- */
-const BERKSHIRE: Omit<AccountIdentity, 'metro'> = {
-  name: 'Berkshire Hathaway Inc.',
-  stem: 'Berkshire Hathaway',
-  kind: 'Insurance Company',
-  aum: 260e9,
-};
-const BERKSHIRE_METRO = 'Omaha–Council Bluffs';
-const BERKSHIRE_STRATEGY = 'Berkshire Hathaway Equity Portfolio';
 
 const STRATEGY_STYLES = [
   'Global Equity',
@@ -192,6 +180,8 @@ interface AccountIdentity {
   readonly kind: AccountType;
   readonly metro: Metro;
   readonly aum: number;
+  /** The web domain; by default one made from the name. */
+  readonly domain?: string;
 }
 
 /** An account with the given identity and drawn relationship details. */
@@ -206,7 +196,7 @@ function makeAccount(
     ...identity,
     id: salesforceId('001', index),
     phone: phoneNumber(random, identity.metro),
-    domain: `${asciiSlug(identity.name).slice(0, 24)}.com`,
+    domain: identity.domain ?? `${asciiSlug(identity.name).slice(0, 24)}.com`,
     relationship: random.weighted([
       ['Client', 45],
       ['Prospect', 40],
@@ -219,11 +209,21 @@ function makeAccount(
   };
 }
 
+/** The real filers' accounts (real-managers.ts), first and in that order. */
+function realAccounts(random: Random, users: readonly User[], today: Date): Account[] {
+  return REAL_MANAGERS.map((manager, index) => {
+    const metro = METROS.find((candidate) => candidate.name === manager.metro);
+    if (metro === undefined) throw new Error(`No metro ${manager.metro}`);
+    const { name, stem, kind, aum } = manager;
+    // `.example` (RFC 2606): the demo's invented contacts get no address at a real firm's domain.
+    const domain = `${asciiSlug(stem)}.example`;
+    return makeAccount(random, index, { name, stem, kind, metro, aum, domain }, users, today);
+  });
+}
+
 function buildAccounts(random: Random, users: readonly User[], today: Date): Account[] {
-  const omaha = METROS.find((metro) => metro.name === BERKSHIRE_METRO);
-  if (omaha === undefined) throw new Error(`No metro ${BERKSHIRE_METRO}`);
-  const accounts = [makeAccount(random, 0, { ...BERKSHIRE, metro: omaha }, users, today)];
-  const names = new Set<string>([BERKSHIRE.name]);
+  const accounts = realAccounts(random, users, today);
+  const names = new Set<string>(accounts.map((account) => account.name));
   while (accounts.length < ACCOUNT_COUNT) {
     const kind = random.weighted(TYPE_WEIGHTS);
     const stem = random.pick(FIRM_WORDS);
@@ -239,15 +239,22 @@ function buildAccounts(random: Random, users: readonly User[], today: Date): Acc
   return accounts;
 }
 
-/** The asset managers' strategies, after Berkshire Hathaway's, which comes first. */
+/**
+ * The strategies: first one per real filer, which its 13F rows are matched to, then those of
+ * invented asset managers.
+ */
 function buildStrategies(random: Random, accounts: readonly Account[]): Strategy[] {
+  // buildAccounts puts the real filers' accounts first.
+  const real = accounts.slice(0, REAL_MANAGERS.length);
+  const strategies: Strategy[] = real.map((account, index) => ({
+    id: salesforceId('a0S', index),
+    name: `${account.stem} Equity Portfolio`,
+    account,
+  }));
   const managers = random.sample(
-    accounts.filter((account) => account.kind === 'Asset Manager'),
+    accounts.slice(REAL_MANAGERS.length).filter((account) => account.kind === 'Asset Manager'),
     STRATEGY_MANAGERS,
   );
-  // buildAccounts makes Berkshire Hathaway the first account.
-  const berkshire = accounts[0] as Account;
-  const strategies = [{ id: salesforceId('a0S', 0), name: BERKSHIRE_STRATEGY, account: berkshire }];
   // Every chosen manager runs at least one strategy; the rest go to random managers.
   const owners = [
     ...managers,
@@ -301,5 +308,8 @@ export function buildCrmWorld(seed: number, today: Date): CrmWorld {
   const accounts = buildAccounts(random, users, day);
   const strategies = buildStrategies(random, accounts);
   const contacts = buildContacts(random, accounts);
-  return { accounts, strategies, berkshire: strategies[0] as Strategy, contacts, users };
+  const filerStrategies = new Map(
+    REAL_MANAGERS.map((manager, index) => [manager.cik, strategies[index] as Strategy]),
+  );
+  return { accounts, strategies, filerStrategies, contacts, users };
 }

@@ -1,9 +1,10 @@
 /**
  * Loads the whole demo data set: the CRM modules' tables, and 13F filings — the real ones
  * bundled with the app (Berkshire Hathaway and 36 other managers, one folder each under
- * `data/13f`), synthetic filers', and one planted filer's that shows the data-quality cases —
- * as raw filings through the 13F importer. Same seed and same `today` give the same rows, so screenshots, tests and
- * benchmarks are reproducible.
+ * `data/13f`) and one planted filer's that shows the data-quality cases, labelled as such — as
+ * raw filings through the 13F importer. Synthetic filers (named "(FICTIONAL)") are added only
+ * when a benchmark asks for a 13F table of a given size. Same seed and same `today` give the
+ * same rows, so screenshots, tests and benchmarks are reproducible.
  *
  * The caller creates the tables first (`createTables`, `createFilingTables`) and derives
  * `13f_holdings` afterwards (`deriveHoldings`), once, after any filings of its own.
@@ -59,8 +60,8 @@ export interface SeedOptions {
   readonly today: Date;
   readonly seed?: number;
   /**
-   * Roughly how many `13f_holdings` rows the synthetic filers' filings derive to (for
-   * benchmarks); default: 25 filers, about 13,000 rows.
+   * Roughly how many `13f_holdings` rows synthetic filers' filings should add, for benchmarks;
+   * without it the demo has no synthetic filer.
    */
   readonly thirteenFRows?: number;
 }
@@ -110,13 +111,16 @@ export async function seedDemoData(
   const tickers = await readCusipTickers(SHIPPED_CUSIP_TICKERS);
   await addCusipTickers(connection, tickers);
   const real = await addRealFilers(connection, world, today);
-  const synthetic = await addSyntheticFilings(connection, world, seed, today, {
-    targetRows: options.thirteenFRows,
-    reserved: {
-      cusips: tickers.map((entry) => entry.cusip),
-      tickers: tickers.map((entry) => entry.ticker),
-    },
-  });
+  const synthetic =
+    options.thirteenFRows === undefined
+      ? { filings: 0, rows: 0 }
+      : await addSyntheticFilings(connection, world, seed, today, {
+          targetRows: options.thirteenFRows,
+          reserved: {
+            cusips: tickers.map((entry) => entry.cusip),
+            tickers: tickers.map((entry) => entry.ticker),
+          },
+        });
   const planted = await addPlantedFilings(connection, today);
   return {
     ...counts,
@@ -126,9 +130,9 @@ export async function seedDemoData(
 }
 
 /**
- * Imports the bundled real filings, as filed, and matches Berkshire Hathaway to its CRM account
- * (the other real managers have no account in the invented CRM). Only filings made by `today`
- * count: a demo dated in the past shows no filing from its future.
+ * Imports the bundled real filings, as filed, and matches each real filer to its CRM account
+ * and strategy (real-managers.ts). Only filings made by `today` count: a demo dated in the past
+ * shows no filing from its future.
  */
 async function addRealFilers(
   connection: DuckDBConnection,
@@ -138,15 +142,15 @@ async function addRealFilers(
   const filings = (await Promise.all((await realManifests()).map(readManifest))).flat();
   const filed = filings.filter((filing) => filing.meta.filedAt.getTime() <= today.getTime());
   const summary = await importXmlFilings(connection, filed);
-  const { account, id, name } = world.berkshire;
-  await addFilerMatches(connection, [
-    {
-      cik: BERKSHIRE_CIK,
+  await addFilerMatches(
+    connection,
+    [...world.filerStrategies].map(([cik, { account, id, name }]) => ({
+      cik,
       account_id: account.id,
       account_name: account.name,
       strategy_id: id,
       strategy_name: name,
-    },
-  ]);
+    })),
+  );
   return summary;
 }

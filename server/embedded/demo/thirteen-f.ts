@@ -91,10 +91,9 @@ function affiliateLabel(round: number): string {
 
 /** Filers in order; about 60% are matched to a CRM account and one of its strategies. */
 function* filers(random: Random, world: CrmWorld): Generator<SyntheticFiler> {
-  // Berkshire Hathaway's account is matched to its real filings, never to an invented filer.
-  const strategies = world.strategies.filter(
-    (strategy) => strategy.account !== world.berkshire.account,
-  );
+  // The real filers' accounts are matched to their real filings, never to an invented filer.
+  const real = new Set([...world.filerStrategies.values()].map((strategy) => strategy.account));
+  const strategies = world.strategies.filter((strategy) => !real.has(strategy.account));
   const managers = [...new Set(strategies.map((strategy) => strategy.account))];
   const taken = new Set<string>();
   let matched = 0;

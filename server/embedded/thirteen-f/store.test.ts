@@ -37,11 +37,11 @@ describe('npm run import-13f and the filing store', () => {
   it('imports filings into the store, which a starting service merges and derives', async () => {
     const store = join(fixtureFolder(), 'filings.duckdb');
     const result = await importCli('--manifest', BERKSHIRE_MANIFEST, '--store', store);
-    expect(result.stdout).toMatch(/Imported 10 filings, 1,389 rows/);
+    expect(result.stdout).toMatch(/Imported 13 filings, 1,728 rows/);
     expect(result.code).toBe(0);
 
     const connection = await emptyServiceDatabase();
-    expect(await mergeFilingStore(connection, store)).toEqual({ filings: 10, rows: 1389 });
+    expect(await mergeFilingStore(connection, store)).toEqual({ filings: 13, rows: 1728 });
     await deriveHoldings(connection);
     const apple = await derivedHoldings(
       connection,
@@ -150,7 +150,7 @@ describe('npm run import-13f and the filing store', () => {
     connection.closeSync();
     instance.closeSync();
     const [kept] = reader.getRowObjects();
-    expect([kept?.filings, kept?.stamps]).toEqual([10, 1]);
+    expect([kept?.filings, kept?.stamps]).toEqual([13, 1]);
     expect(kept?.rows).toBeGreaterThan(400);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceRecord } from '#contract/response';
-import { FILING_DEADLINE_DAYS, flagsByRow, positionFlags, UNIT_CHANGE_DAY } from './flags.ts';
+import { flagsByRow, positionFlags, UNIT_CHANGE_DAY } from './flags.ts';
 import type { Position } from './positions.ts';
 
 /** A June 2024 position filed on time at $100 a share, unless overridden. */
@@ -120,15 +120,22 @@ describe('positionFlags', () => {
 
   describe('amended', () => {
     it('allows 45 days after the quarter and flags 46', () => {
-      expect(FILING_DEADLINE_DAYS).toBe(45);
       expect(kinds(position({ filedAt: '2024-08-14 23:59:59' }))).toEqual([]);
       expect(positionFlags(position({ filedAt: '2024-08-15 00:00:01' }), undefined)).toEqual([
         {
           kind: 'amended',
           message:
-            'Filed 46 days after the quarter: an amendment or a late filing (quarter ended Jun 30, 2024, filed Aug 15, 2024; 13F filings are due within 45 days).',
+            'Filed 46 days after the quarter, after its deadline of Aug 14, 2024: an amendment or a late filing (quarter ended Jun 30, 2024, filed Aug 15, 2024; 13F reports are due 45 days after the quarter, or the next business day).',
         },
       ]);
+    });
+
+    it('rolls the deadline over a weekend and a holiday: filed on Tue Feb 17, 2026 is on time', () => {
+      const q4 = (filedAt: string) => position({ period: '2025-12-31', filedAt });
+      expect(kinds(q4('2026-02-17 16:05:00'))).toEqual([]);
+      expect(positionFlags(q4('2026-02-18 09:00:00'), undefined)[0]?.message).toMatch(
+        /^Filed 49 days after the quarter, after its deadline of Feb 17, 2026:/,
+      );
     });
 
     it('counts UTC days from the date part, across a year end', () => {

@@ -2,6 +2,7 @@
  * Data-quality flags for 13F positions: figures an analyst should not take at face value.
  * Pure functions: no React, no fetching.
  */
+import { FILING_DEADLINE_DAYS, filingDeadline } from '#contract/filing-deadline';
 import type { ServiceRecord } from '#contract/response';
 import {
   compareText,
@@ -28,9 +29,6 @@ export interface DataFlag {
  * thousands.
  */
 export const UNIT_CHANGE_DAY = '2023-01-03';
-
-/** 13F filings are due 45 days after the quarter end. */
-export const FILING_DEADLINE_DAYS = 45;
 
 /** An implied price moving more than this many times either way is flagged. */
 const PRICE_JUMP_FACTOR = 5;
@@ -90,12 +88,14 @@ function priceJumpFlag(position: Position, previous: Position | undefined): Data
 function amendedFlag(position: Position): DataFlag | undefined {
   const periodDay = dayNumber(position.period);
   const filedDay = dayNumber(position.filedAt);
-  if (periodDay === null || filedDay === null) return undefined;
+  const filedOn = dayOf(position.filedAt);
+  if (periodDay === null || filedDay === null || filedOn === null) return undefined;
+  const deadline = filingDeadline(position.period);
+  if (filedOn <= deadline) return undefined;
   const days = filedDay - periodDay;
-  if (days <= FILING_DEADLINE_DAYS) return undefined;
   return {
     kind: 'amended',
-    message: `Filed ${days} days after the quarter: an amendment or a late filing (quarter ended ${formatDay(position.period)}, filed ${formatDay(dayOf(position.filedAt) ?? '')}; 13F filings are due within ${FILING_DEADLINE_DAYS} days).`,
+    message: `Filed ${days} days after the quarter, after its deadline of ${formatDay(deadline)}: an amendment or a late filing (quarter ended ${formatDay(position.period)}, filed ${formatDay(filedOn)}; 13F reports are due ${FILING_DEADLINE_DAYS} days after the quarter, or the next business day).`,
   };
 }
 
@@ -130,7 +130,8 @@ function gapFlag(position: Position, earlier: string | undefined): DataFlag | un
  * - 'price-jump': implied price value / shares moved more than 5× either way (exactly 5× is not
  *   flagged); 500–2000× either way "looks like a thousands/dollars unit error", otherwise "a
  *   split or a data error";
- * - 'amended': filed more than FILING_DEADLINE_DAYS after the period end (UTC days);
+ * - 'amended': filed after the period's deadline (contract/filing-deadline.ts: 45 days, rolled to
+ *   the next business day);
  * - 'gap': `earlier`, the filer's latest earlier period known (if any), is not in the calendar
  *   quarter just before: the service leaves status and change null there (no filing for the
  *   quarter before, a 13F-NT or none), and the flag says so. Listed first.

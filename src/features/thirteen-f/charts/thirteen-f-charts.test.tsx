@@ -230,7 +230,7 @@ describe('ThirteenFCharts: data-quality flags', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Filed 91 days after the quarter: an amendment or a late filing (quarter ended Mar 31, 2025, filed Jun 30, 2025; 13F filings are due within 45 days).',
+      'Filed 91 days after the quarter, after its deadline of May 15, 2025: an amendment or a late filing (quarter ended Mar 31, 2025, filed Jun 30, 2025; 13F reports are due 45 days after the quarter, or the next business day).',
       'BBB: The implied price per share went from $10.00 to $100.00 (×10) since Dec 31, 2024: a split or a data error.',
     ]);
     expect(axisLabels(weights(), 'y').filter((label) => label.includes('⚠'))).toEqual(['⚠ BBB']);

@@ -14,6 +14,8 @@ import { useFieldValues } from '../../../lib/api/field-values.ts';
 import { quarterAcrossManagers } from '../analytics/across-managers.ts';
 import { toPositions } from '../analytics/positions.ts';
 import { QuarterLists } from './quarter-lists.tsx';
+import { CoverageNote } from './coverage-note.tsx';
+import { useQuarterCoverage } from '../api/coverage-queries.ts';
 
 /** How many securities (or new positions) each list shows. */
 const LIST_LENGTH = 15;
@@ -64,14 +66,56 @@ function useQuarterRows(period: string | null, managers: readonly string[]) {
   return { reading, tooLarge, narrowedRead: reading === narrowed };
 }
 
-/** Every quarter end the data spans, latest first, and the latest. */
+/**
+ * Every quarter end the data spans, latest first, their coverage, and the quarter to open: the
+ * latest complete one (the latest with data when none of the latest is complete, or coverage
+ * could not be read; null until that is known).
+ */
 function useQuarterPeriods() {
   const span = useQuery(periodSpanOptions());
   const periods = useMemo(
     () => (span.data ? quarterEnds(span.data.first, span.data.last) : []),
     [span.data],
   );
-  return { periods, latest: span.data?.last ?? null };
+  const coverage = useQuarterCoverage(periods, span.data?.first ?? null);
+  const latest = span.data?.last ?? null;
+  const opening =
+    coverage.complete === undefined && !coverage.failed ? null : (coverage.complete ?? latest);
+  return { periods, opening, coverage };
+}
+
+/** A quarter in the picker: its day, and "incomplete" when its coverage is known to be. */
+function quarterLabel(end: string, coverage: ReturnType<typeof useQuarterCoverage>): string {
+  const covered = coverage.coverageOf(end);
+  return covered !== undefined && !covered.complete
+    ? `${formatDay(end)} (incomplete)`
+    : formatDay(end);
+}
+
+/** The quarter picked, from every quarter the data spans, incomplete ones said so. */
+function QuarterPicker({
+  periods,
+  value,
+  coverage,
+  onChange,
+}: {
+  periods: readonly string[];
+  value: string | null;
+  coverage: ReturnType<typeof useQuarterCoverage>;
+  onChange: (period: string) => void;
+}) {
+  return (
+    <Select
+      label="Quarter"
+      w={200}
+      allowDeselect={false}
+      value={value}
+      data={periods.map((end) => ({ value: end, label: quarterLabel(end, coverage) }))}
+      onChange={(next) => {
+        if (next) onChange(next);
+      }}
+    />
+  );
 }
 
 /** Opens the comparison of the two managers picked; says what it needs until there are two. */
@@ -122,8 +166,9 @@ export function QuarterView({
   /** The page's actions on the view (save, copy link), beside its title. */
   actions?: ReactNode;
 }) {
-  const { periods, latest } = useQuarterPeriods();
-  const period = state.period ?? latest;
+  const { periods, opening, coverage } = useQuarterPeriods();
+  const period = state.period ?? opening;
+  const covered = period === null ? undefined : coverage.coverageOf(period);
   const managers = useMemo(() => state.managers ?? [], [state.managers]);
 
   const { reading, tooLarge, narrowedRead } = useQuarterRows(period, managers);
@@ -150,7 +195,9 @@ export function QuarterView({
       options={tooLarge ? (knownFilers?.values ?? []) : filers}
       value={managers}
       onChange={(next) => {
-        onChange({ ...state, managers: next });
+        // The quarter shown goes into the state (and the link) with the pick: a link shared
+        // later must not open another quarter once a newer one is complete.
+        onChange({ ...state, period: period ?? undefined, managers: next });
       }}
     />
   );
@@ -170,19 +217,18 @@ export function QuarterView({
         actions={actions}
       />
       <Group align="flex-end" wrap="wrap">
-        <Select
-          label="Quarter"
-          w={180}
-          allowDeselect={false}
+        <QuarterPicker
+          periods={periods}
           value={period}
-          data={periods.map((end) => ({ value: end, label: formatDay(end) }))}
+          coverage={coverage}
           onChange={(next) => {
-            if (next) onChange({ ...state, period: next });
+            onChange({ ...state, period: next });
           }}
         />
         {!tooLarge && picker}
         <CompareButton managers={managers} period={period} />
       </Group>
+      <CoverageNote coverage={covered} />
       {period !== null && (
         <PullStatus
           pull={pull}

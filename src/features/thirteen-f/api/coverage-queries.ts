@@ -1,0 +1,96 @@
+/**
+ * Which managers filed each of the latest quarters, read through the ordinary query interface
+ * (the embedded service and the vendor's alike): a quarter's filer names alone, bounded, one
+ * query per quarter. From them the views tell how complete a quarter is and which one to open.
+ */
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { fetchAllRows } from '../../../lib/api/query-api.ts';
+import { latestCompleteQuarter, quarterCoverage } from '../analytics/coverage.ts';
+import type { QuarterCoverage } from '../analytics/coverage.ts';
+import { previousQuarterEnd } from '../analytics/quarters.ts';
+
+/** The most rows read to list one quarter's filers: a demo quarter is ~3,000. */
+const FILER_ROWS = 25_000;
+const PAGE = 5000;
+const FIVE_MINUTES = 5 * 60_000;
+/** How many of the latest quarters are looked at for the latest complete one. */
+const QUARTERS_LOOKED_AT = 6;
+
+/** The managers with a row for `period` (a set; empty when none filed). */
+function quarterFilersOptions(period: string) {
+  return queryOptions({
+    queryKey: ['thirteen-f', 'quarter-filers', period],
+    queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
+      const rows = await fetchAllRows(
+        {
+          module: '13f_holdings',
+          filters: {
+            fields: ['companyname'],
+            filter: [{ periodofreport: { $equals: period } }],
+            order_by: 'companyname:ASC',
+          },
+        },
+        { signal, pageSize: PAGE, limit: FILER_ROWS, total: FILER_ROWS },
+      );
+      const filers = new Set<string>();
+      for (const row of rows) if (typeof row.companyname === 'string') filers.add(row.companyname);
+      return filers;
+    },
+    staleTime: FIVE_MINUTES,
+  });
+}
+
+/** Today's UTC day, 'YYYY-MM-DD': whether a quarter's deadline has passed. */
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The quarters whose filers are read: the latest few and each one's quarter before. */
+function askedQuarters(periods: readonly string[], first: string | null): string[] {
+  const asked = new Set<string>();
+  for (const period of periods.slice(0, QUARTERS_LOOKED_AT)) {
+    asked.add(period);
+    const before = previousQuarterEnd(period);
+    if (first !== null && before >= first) asked.add(before);
+  }
+  return [...asked];
+}
+
+/**
+ * The coverage of the latest quarters of `periods` (latest first, as the pickers list them,
+ * down to `first`, the data's first period), and the latest complete one. `coverageOf` is
+ * undefined for a quarter not looked at or not yet read.
+ */
+export function useQuarterCoverage(periods: readonly string[], first: string | null) {
+  const asked = useMemo(() => askedQuarters(periods, first), [periods, first]);
+  const combine = useCallback(
+    (results: readonly { data?: ReadonlySet<string> | undefined; isError: boolean }[]) => ({
+      known: new Map(
+        results.flatMap((result, index) => {
+          const period = asked[index];
+          return period !== undefined && result.data ? [[period, result.data] as const] : [];
+        }),
+      ),
+      failed: results.some((result) => result.isError),
+    }),
+    [asked],
+  );
+  const { known, failed } = useQueries({
+    queries: asked.map((period) => quarterFilersOptions(period)),
+    combine,
+  });
+  return useMemo(() => {
+    // A quarter before the data's first has no filers; one not read yet is unknown.
+    const filersOf = (period: string) =>
+      first !== null && period < first ? new Set<string>() : known.get(period);
+    const today = todayUtc();
+    const coverageOf = (period: string): QuarterCoverage | undefined => {
+      const filed = filersOf(period);
+      const before = filersOf(previousQuarterEnd(period));
+      return filed && before ? quarterCoverage(period, filed, before, today) : undefined;
+    };
+    const latest = periods.slice(0, QUARTERS_LOOKED_AT);
+    return { complete: latestCompleteQuarter(latest, filersOf), coverageOf, failed };
+  }, [known, failed, first, periods]);
+}
