@@ -14,6 +14,7 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/rea
 import { useState } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import { GlobalSearch } from '../../features/search/global-search.tsx';
+import { useCompleteQuarter } from '../../features/thirteen-f/api/coverage-queries.ts';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
 import { SessionEndingNotice, SessionTimeLeft } from '../../features/session/session-time.tsx';
 import { useSession } from '../../features/session/use-session.ts';
@@ -177,7 +178,7 @@ export function AppLayout() {
             >
               Marketplace analyst dashboard
             </Anchor>
-            <GlobalSearch />
+            <GlobalSearch useCompleteQuarter={useCompleteQuarter} />
           </Group>
           <Group gap="sm">
             <Badge variant="light" color={appConfig.mode === 'embedded' ? 'gray' : 'blue'}>

@@ -39,12 +39,19 @@ function layOut() {
   );
 }
 
-function setup(answer: () => Response = () => jsonResponse(200, { records, next_offset: -1 })) {
+function setup(
+  answer: () => Response = () => jsonResponse(200, { records, next_offset: -1 }),
+  completeQuarter?: string,
+) {
   layOut();
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const fake = fakeFetch({ [QUERY]: answer });
   vi.stubGlobal('fetch', fake.fetch);
-  return { ...renderInRouter(() => <GlobalSearch />), fake };
+  const useCompleteQuarter = () => completeQuarter;
+  return {
+    ...renderInRouter(() => <GlobalSearch useCompleteQuarter={useCompleteQuarter} />),
+    fake,
+  };
 }
 
 function openedQuery(router: ReturnType<typeof setup>['router']) {
@@ -82,6 +89,18 @@ describe('the global search', () => {
       period: '2025-03-31',
     });
     expect(box).toHaveValue('');
+  });
+
+  it('says a security at the latest complete quarter, not at a later one still filling up', async () => {
+    const { user, router } = setup(undefined, '2024-12-31');
+    await user.click(await screen.findByRole('combobox', { name: /Search/ }));
+    await user.keyboard('aapl');
+    const option = await screen.findByRole('option', { name: /AAPL · APPLE INC/ });
+    expect(option).toHaveTextContent('CUSIP 037833100 · 1 holder at Dec 31, 2024');
+    await user.click(option);
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ period: '2024-12-31' });
+    });
   });
 
   it('opens a filer’s latest portfolio, and an account’s related queries', async () => {

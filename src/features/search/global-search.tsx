@@ -8,7 +8,7 @@ import { relatedQueries } from '#contract/relations';
 import { formatDay } from '../../lib/format/dates.ts';
 import { describeError } from '../../lib/api/error-policy.ts';
 import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
-import { searchIndex } from './search-index.ts';
+import { searchIndex, securityAsOf } from './search-index.ts';
 import type { SearchResults } from './search-index.ts';
 import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { filerPortfolioBody } from '../../lib/url-state/thirteen-f-targets.ts';
@@ -31,8 +31,12 @@ interface SearchGroup {
   readonly options: readonly SearchOption[];
 }
 
-/** The results as the list's groups: filers, securities, then each account's related queries. */
-function groupsOf(results: SearchResults): SearchGroup[] {
+/**
+ * The results as the list's groups: filers, securities, then each account's related queries. A
+ * security is said at `upTo`, the latest complete quarter when known: a later quarter still
+ * filling up would count a handful of early filers as its holders.
+ */
+function groupsOf(results: SearchResults, upTo: string | null | undefined): SearchGroup[] {
   const groups: SearchGroup[] = [
     {
       label: 'Filers',
@@ -45,14 +49,17 @@ function groupsOf(results: SearchResults): SearchGroup[] {
     },
     {
       label: 'Securities',
-      options: results.securities.map((security) => ({
-        value: `security:${security.cusip}`,
-        label: security.ticker ? `${security.ticker} · ${security.issuer}` : security.issuer,
-        detail:
-          `CUSIP ${security.cusip} · ${String(security.holders)} ` +
-          `${security.holders === 1 ? 'holder' : 'holders'} at ${formatDay(security.latestPeriod)}`,
-        target: { cusip: security.cusip, period: security.latestPeriod },
-      })),
+      options: results.securities.map((security) => {
+        const { period, holders } = securityAsOf(security, upTo);
+        return {
+          value: `security:${security.cusip}`,
+          label: security.ticker ? `${security.ticker} · ${security.issuer}` : security.issuer,
+          detail:
+            `CUSIP ${security.cusip} · ${String(holders)} ` +
+            `${holders === 1 ? 'holder' : 'holders'} at ${formatDay(period)}`,
+          target: { cusip: security.cusip, period },
+        };
+      }),
     },
     {
       label: 'Accounts',
@@ -148,7 +155,15 @@ function SearchDropdown({
  * ticker, CUSIP or issuer) its holders in its latest period, an account its related queries.
  * The index is read from the service the first time the box is focused, then kept.
  */
-export function GlobalSearch() {
+export function GlobalSearch({
+  useCompleteQuarter,
+}: {
+  /**
+   * The latest complete 13F quarter (undefined while unknown), read once `wanted` is true: the
+   * 13F feature's, which the app passes in (features do not import each other).
+   */
+  useCompleteQuarter: (wanted: boolean) => string | null | undefined;
+}) {
   const [query, setQuery] = useState('');
   const [wanted, setWanted] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -159,9 +174,10 @@ export function GlobalSearch() {
     },
   });
   const loaded = useSearchIndex(wanted);
+  const upTo = useCompleteQuarter(wanted);
   const groups = useMemo(
-    () => (loaded.data ? groupsOf(searchIndex(loaded.data.index, query)) : []),
-    [loaded.data, query],
+    () => (loaded.data ? groupsOf(searchIndex(loaded.data.index, query), upTo) : []),
+    [loaded.data, query, upTo],
   );
   const options = new Map(groups.flatMap((group) => group.options).map((o) => [o.value, o]));
 

@@ -107,6 +107,10 @@ describe('buildSearchIndex', () => {
       issuer: 'APPLE INC',
       latestPeriod: '2025-03-31',
       holders: 2,
+      holdersByPeriod: new Map([
+        ['2025-03-31', 2],
+        ['2024-12-31', 1],
+      ]),
     });
     // GOOGL's only holder filed it a quarter earlier: that is its latest period.
     expect(index.securities.find((s) => s.cusip === '02079K305')).toMatchObject({

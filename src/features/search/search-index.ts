@@ -12,13 +12,17 @@ interface FilerEntry {
   readonly latestPeriod: string;
 }
 
-/** A security by CUSIP: its ticker and issuer as filed, the latest period and its holders then. */
+/**
+ * A security by CUSIP: its ticker and issuer as filed, the latest period and its holders then,
+ * and its holders in each period (to say them at a quarter the data covers: securityAsOf).
+ */
 interface SecurityEntry {
   readonly cusip: string;
   readonly ticker: string | null;
   readonly issuer: string;
   readonly latestPeriod: string;
   readonly holders: number;
+  readonly holdersByPeriod: ReadonlyMap<string, number>;
 }
 
 export interface SearchIndex {
@@ -39,7 +43,7 @@ interface SecurityDraft {
   ticker: string | null;
   issuer: string;
   latestPeriod: string;
-  holders: Set<string>;
+  holders: Map<string, Set<string>>;
 }
 
 function addSecurity(
@@ -57,12 +61,32 @@ function addSecurity(
       ticker: text(row.ticker) ?? known?.ticker ?? null,
       issuer: text(row.nameofissuer) ?? known?.issuer ?? cusip,
       latestPeriod: period,
-      holders: new Set([filer]),
+      holders: known?.holders ?? new Map<string, Set<string>>(),
     });
   } else if (period === known.latestPeriod) {
-    known.holders.add(filer);
     known.ticker ??= text(row.ticker);
   }
+  const draft = securities.get(cusip);
+  if (!draft) return;
+  const holders = draft.holders.get(period) ?? new Set<string>();
+  holders.add(filer);
+  draft.holders.set(period, holders);
+}
+
+/**
+ * A security's latest period up to `upTo` (the latest complete quarter) and its holders then;
+ * its latest period when it has none that early, or when `upTo` is not known.
+ */
+export function securityAsOf(
+  security: SecurityEntry,
+  upTo: string | null | undefined,
+): { period: string; holders: number } {
+  if (upTo) {
+    const periods = [...security.holdersByPeriod.keys()].filter((period) => period <= upTo);
+    const period = periods.sort().at(-1);
+    if (period !== undefined) return { period, holders: security.holdersByPeriod.get(period) ?? 0 };
+  }
+  return { period: security.latestPeriod, holders: security.holders };
 }
 
 /**
@@ -88,7 +112,8 @@ export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>
     filers: [...filers].map(([name, latestPeriod]) => ({ name, latestPeriod })),
     securities: [...securities.values()].map(({ holders, ...security }) => ({
       ...security,
-      holders: holders.size,
+      holders: holders.get(security.latestPeriod)?.size ?? 0,
+      holdersByPeriod: new Map([...holders].map(([period, filers]) => [period, filers.size])),
     })),
     accounts: [...accounts.values()],
   };

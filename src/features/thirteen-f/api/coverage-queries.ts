@@ -3,12 +3,13 @@
  * (the embedded service and the vendor's alike): a quarter's filer names alone, bounded, one
  * query per quarter. From them the views tell how complete a quarter is and which one to open.
  */
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { fetchAllRows } from '../../../lib/api/query-api.ts';
 import { latestCompleteQuarter, quarterCoverage } from '../analytics/coverage.ts';
 import type { QuarterCoverage } from '../analytics/coverage.ts';
-import { previousQuarterEnd } from '../analytics/quarters.ts';
+import { previousQuarterEnd, quarterEnds } from '../analytics/quarters.ts';
+import { periodSpanOptions } from './across-managers-queries.ts';
 
 /** The most rows read to list one quarter's filers: a demo quarter is ~3,000. */
 const FILER_ROWS = 25_000;
@@ -62,7 +63,7 @@ function askedQuarters(periods: readonly string[], first: string | null): string
  * down to `first`, the data's first period), and the latest complete one. `coverageOf` is
  * undefined for a quarter not looked at or not yet read.
  */
-export function useQuarterCoverage(periods: readonly string[], first: string | null) {
+function useQuarterCoverage(periods: readonly string[], first: string | null) {
   const asked = useMemo(() => askedQuarters(periods, first), [periods, first]);
   const combine = useCallback(
     (results: readonly { data?: ReadonlySet<string> | undefined; isError: boolean }[]) => ({
@@ -93,4 +94,33 @@ export function useQuarterCoverage(periods: readonly string[], first: string | n
     const latest = periods.slice(0, QUARTERS_LOOKED_AT);
     return { complete: latestCompleteQuarter(latest, filersOf), coverageOf, failed };
   }, [known, failed, first, periods]);
+}
+
+/** The latest quarters' coverage, as `useQuarterCoverage` gives it. */
+export type QuartersCoverage = ReturnType<typeof useQuarterCoverage>;
+
+/**
+ * Every quarter end the data spans (latest first), their coverage, and the quarter a view opens
+ * on: the latest complete one, or the latest with data when none of the latest is complete or
+ * coverage could not be read; null until that is known.
+ */
+export function useOpeningQuarter(wanted = true) {
+  const span = useQuery({ ...periodSpanOptions(), enabled: wanted });
+  const periods = useMemo(
+    () => (span.data ? quarterEnds(span.data.first, span.data.last) : []),
+    [span.data],
+  );
+  const coverage = useQuarterCoverage(periods, span.data?.first ?? null);
+  const latest = span.data?.last ?? null;
+  const opening =
+    coverage.complete === undefined && !coverage.failed ? null : (coverage.complete ?? latest);
+  return { periods, opening, coverage };
+}
+
+/**
+ * The latest complete quarter for the header's search (undefined while unknown), read once
+ * `wanted` is true.
+ */
+export function useCompleteQuarter(wanted: boolean): string | null | undefined {
+  return useOpeningQuarter(wanted).opening ?? undefined;
 }

@@ -1,12 +1,10 @@
 import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
-import { periodSpanOptions, quarterBody } from '../api/across-managers-queries.ts';
-import { quarterEnds } from '../analytics/quarters.ts';
+import { quarterBody } from '../api/across-managers-queries.ts';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts';
 import { fetchedSentence, useBoundedPull } from '../api/bounded-pull.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
@@ -15,7 +13,8 @@ import { quarterAcrossManagers } from '../analytics/across-managers.ts';
 import { toPositions } from '../analytics/positions.ts';
 import { QuarterLists } from './quarter-lists.tsx';
 import { CoverageNote } from './coverage-note.tsx';
-import { useQuarterCoverage } from '../api/coverage-queries.ts';
+import { useOpeningQuarter } from '../api/coverage-queries.ts';
+import type { QuartersCoverage } from '../api/coverage-queries.ts';
 
 /** How many securities (or new positions) each list shows. */
 const LIST_LENGTH = 15;
@@ -66,26 +65,8 @@ function useQuarterRows(period: string | null, managers: readonly string[]) {
   return { reading, tooLarge, narrowedRead: reading === narrowed };
 }
 
-/**
- * Every quarter end the data spans, latest first, their coverage, and the quarter to open: the
- * latest complete one (the latest with data when none of the latest is complete, or coverage
- * could not be read; null until that is known).
- */
-function useQuarterPeriods() {
-  const span = useQuery(periodSpanOptions());
-  const periods = useMemo(
-    () => (span.data ? quarterEnds(span.data.first, span.data.last) : []),
-    [span.data],
-  );
-  const coverage = useQuarterCoverage(periods, span.data?.first ?? null);
-  const latest = span.data?.last ?? null;
-  const opening =
-    coverage.complete === undefined && !coverage.failed ? null : (coverage.complete ?? latest);
-  return { periods, opening, coverage };
-}
-
 /** A quarter in the picker: its day, and "incomplete" when its coverage is known to be. */
-function quarterLabel(end: string, coverage: ReturnType<typeof useQuarterCoverage>): string {
+function quarterLabel(end: string, coverage: QuartersCoverage): string {
   const covered = coverage.coverageOf(end);
   return covered !== undefined && !covered.complete
     ? `${formatDay(end)} (incomplete)`
@@ -101,7 +82,7 @@ function QuarterPicker({
 }: {
   periods: readonly string[];
   value: string | null;
-  coverage: ReturnType<typeof useQuarterCoverage>;
+  coverage: QuartersCoverage;
   onChange: (period: string) => void;
 }) {
   return (
@@ -166,7 +147,7 @@ export function QuarterView({
   /** The page's actions on the view (save, copy link), beside its title. */
   actions?: ReactNode;
 }) {
-  const { periods, opening, coverage } = useQuarterPeriods();
+  const { periods, opening, coverage } = useOpeningQuarter();
   const period = state.period ?? opening;
   const covered = period === null ? undefined : coverage.coverageOf(period);
   const managers = useMemo(() => state.managers ?? [], [state.managers]);

@@ -13,6 +13,8 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
+import { CoverageNote } from './coverage-note.tsx';
+import { useOpeningQuarter } from '../api/coverage-queries.ts';
 import { periodSpanOptions, securityBody } from '../api/across-managers-queries.ts';
 import { quarterEnds } from '../analytics/quarters.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -134,10 +136,31 @@ function QuarterPicker({ onPick }: { onPick: (period: string) => void }) {
 }
 
 /**
- * Every row of the CUSIP, read with the bounded pull, as positions and quarters; the quarter
- * shown (the one asked for when it has holders, else the latest that has) and the security's name.
+ * The quarter shown: the one asked for when it has holders; else the latest with holders up to
+ * the quarter views open on (`opening`, the latest complete one: a later quarter still filling
+ * up would show a security's holders falling), or the latest with holders when none is that
+ * early. Null while `opening` is not known yet.
  */
-function useSecurityQuarters(cusip: string, chosenPeriod: string | undefined) {
+function shownQuarter(
+  held: readonly SecurityQuarter[],
+  chosen: string | undefined,
+  opening: string | null,
+): string | null | undefined {
+  if (chosen !== undefined && held.some((quarter) => quarter.period === chosen)) return chosen;
+  if (opening === null) return null;
+  const upToOpening = held.filter((quarter) => quarter.period <= opening).at(-1);
+  return (upToOpening ?? held.at(-1))?.period;
+}
+
+/**
+ * Every row of the CUSIP, read with the bounded pull, as positions and quarters; the quarter
+ * shown (shownQuarter) and the security's name.
+ */
+function useSecurityQuarters(
+  cusip: string,
+  chosenPeriod: string | undefined,
+  opening: string | null,
+) {
   const whole = useBoundedPull(useMemo(() => securityBody(cusip), [cusip]));
   // Too many rows in every quarter (a vendor's most held stock): the quarter asked for only.
   const tooLarge = whole.pull.state === 'too-large';
@@ -152,10 +175,7 @@ function useSecurityQuarters(cusip: string, chosenPeriod: string | undefined) {
   const positions = useMemo(() => toPositions(rows ?? []), [rows]);
   const quarters = useMemo(() => securityByQuarter(positions, cusip), [positions, cusip]);
   const held = quarters.filter((quarter) => quarter.holders > 0);
-  const period =
-    chosenPeriod !== undefined && held.some((quarter) => quarter.period === chosenPeriod)
-      ? chosenPeriod
-      : held.at(-1)?.period;
+  const period = shownQuarter(held, chosenPeriod, opening);
   const shares = positions.find((position) => position.security === cusip);
   const name = shares ? `${shares.ticker ? `${shares.ticker} · ` : ''}${shares.issuer}` : cusip;
   return { pull, cancel, retry, positions, quarters, held, period, name, tooLarge };
@@ -211,12 +231,13 @@ export function SecurityView({
   cusip: string;
   /** The page's actions on the view (save, copy link), beside its title. */
   actions?: ReactNode;
-  /** The quarter shown; undefined: the latest with holders. */
+  /** The quarter shown; undefined: the latest with holders up to the latest complete one. */
   period: string | undefined;
   onPeriodChange: (period: string) => void;
 }) {
+  const { opening, coverage } = useOpeningQuarter();
   const { pull, cancel, retry, positions, quarters, held, period, name, tooLarge } =
-    useSecurityQuarters(cusip, chosenPeriod);
+    useSecurityQuarters(cusip, chosenPeriod, opening);
 
   if (pull.state !== 'done') {
     return (
@@ -229,6 +250,7 @@ export function SecurityView({
       />
     );
   }
+  if (period === null) return <Text role="status">Finding the latest complete quarter…</Text>;
   if (period === undefined) {
     return <Text role="status">No manager in the data holds CUSIP {cusip}.</Text>;
   }
@@ -256,6 +278,7 @@ export function SecurityView({
         soldOut={soldOut.length}
         onPeriodChange={onPeriodChange}
       />
+      <CoverageNote coverage={coverage.coverageOf(period)} />
       <HoldersTable
         caption={`Holders at ${formatDay(period)}, largest first`}
         holders={holders}
