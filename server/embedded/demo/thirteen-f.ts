@@ -6,6 +6,7 @@
  * in memory at once.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { FILING_DEADLINE_DAYS } from '#contract/filing-deadline';
 import { runImport } from '../thirteen-f/filing.ts';
 import type { FilingMeta, InfoTableRow } from '../thirteen-f/filing.ts';
 import type { ImportSummary } from '../thirteen-f/import.ts';
@@ -22,8 +23,6 @@ import type { Positions } from './thirteen-f-positions.ts';
 
 const PERIOD_COUNT = 8;
 const DEFAULT_FILER_COUNT = 25;
-/** Filings are due 45 days after the quarter; only quarters whose deadline has passed count. */
-const FILING_DEADLINE_DAYS = 45;
 /**
  * Synthetic CIKs start far above any the SEC has assigned (about 2.1 million by 2025), so an
  * operator's real filings never merge with a synthetic filer.
@@ -66,7 +65,10 @@ export interface SyntheticOptions {
   readonly reserved?: ReservedIds | undefined;
 }
 
-/** The quarter ends of the window, oldest first. */
+/**
+ * The quarter ends of the window, oldest first: only quarters 45 days past (synthetic filings
+ * are made within that).
+ */
 function reportPeriods(today: Date): Date[] {
   const latest = addDays(startOfUtcDay(today), -FILING_DEADLINE_DAYS);
   return quarterEndsBefore(latest, PERIOD_COUNT).reverse();

@@ -82,9 +82,11 @@ export function securityAsOf(
   upTo: string | null | undefined,
 ): { period: string; holders: number } {
   if (upTo) {
-    const periods = [...security.holdersByPeriod.keys()].filter((period) => period <= upTo);
-    const period = periods.sort().at(-1);
-    if (period !== undefined) return { period, holders: security.holdersByPeriod.get(period) ?? 0 };
+    let latest: { period: string; holders: number } | undefined;
+    for (const [period, holders] of security.holdersByPeriod)
+      if (period <= upTo && (latest === undefined || period > latest.period))
+        latest = { period, holders };
+    if (latest) return latest;
   }
   return { period: security.latestPeriod, holders: security.holders };
 }

@@ -50,15 +50,13 @@ export function quarterCoverage(
   const missing = expected
     .filter((manager) => !filed.has(manager))
     .map((manager) => ({ manager, absence }));
-  const stayed = [...before].filter((manager) => filed.has(manager)).length;
-  const share = before.size === 0 ? null : stayed / before.size;
   return {
     period,
     filed: [...filed].sort((a, b) => a.localeCompare(b)),
     expected,
     missing,
-    share,
-    complete: share === null ? filed.size > 0 : share >= COMPLETE_SHARE,
+    share: stayedShare(filed, before),
+    complete: isComplete(filed, before),
     deadline,
   };
 }
@@ -76,14 +74,21 @@ export function latestCompleteQuarter(
     const filed = filersOf(period);
     const before = filersOf(previousQuarterEnd(period));
     if (filed === undefined || before === undefined) return undefined;
-    if (filed.size === 0) continue;
-    if (before.size === 0 || stayedShare(filed, before) >= COMPLETE_SHARE) return period;
+    if (isComplete(filed, before)) return period;
   }
   return null;
 }
 
-function stayedShare(filed: ReadonlySet<string>, before: ReadonlySet<string>): number {
+/** The share of the quarter before's managers that filed this one; null when none filed before. */
+function stayedShare(filed: ReadonlySet<string>, before: ReadonlySet<string>): number | null {
+  if (before.size === 0) return null;
   return [...before].filter((manager) => filed.has(manager)).length / before.size;
+}
+
+/** Someone filed, and enough of the quarter before's managers did (or there were none). */
+function isComplete(filed: ReadonlySet<string>, before: ReadonlySet<string>): boolean {
+  const share = stayedShare(filed, before);
+  return filed.size > 0 && (share === null || share >= COMPLETE_SHARE);
 }
 
 /** "36 of 37 managers filed" */
