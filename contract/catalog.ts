@@ -28,6 +28,12 @@ export interface FieldDefinition {
   readonly values?: readonly string[];
   /** Values repeat across rows (filers, countries, types): the builder offers those it finds. */
   readonly picklist?: true;
+  /**
+   * The embedded service's own field, which the vendor's interface document does not list: a
+   * query naming it against the vendor would be refused (`unknown_field`). See
+   * docs/thirteen-f.md ("Fields of our own") for what the dashboard does without them.
+   */
+  readonly extension?: true;
 }
 
 /** One data module of the service. */
@@ -54,6 +60,82 @@ export const MODULE_IDS = [
 
 /** A module identifier, exactly as sent in a query's `module`. */
 export type ModuleId = (typeof MODULE_IDS)[number];
+
+/** The 13F fields the embedded service adds to the vendor's (see `FieldDefinition.extension`). */
+const THIRTEEN_F_EXTENSION_FIELDS: readonly FieldDefinition[] = [
+  {
+    name: 'putcall',
+    label: 'Put/Call',
+    kind: 'text',
+    short: true,
+    values: ['PUT', 'CALL'],
+    extension: true,
+    description:
+      "PUT or CALL for an option row, whose value is the underlying's notional as filed; empty for shares.",
+  },
+  {
+    name: 'cik',
+    label: 'Filer CIK',
+    kind: 'id',
+    short: true,
+    extension: true,
+    description: "The filer's SEC Central Index Key, ten digits.",
+  },
+  {
+    name: 'accession',
+    label: 'Accession',
+    kind: 'id',
+    extension: true,
+    description:
+      'SEC accession number of the filing the row comes from; empty when the source gave none.',
+  },
+  {
+    name: 'amendmenttype',
+    label: 'Amendment',
+    kind: 'text',
+    short: true,
+    values: ['RESTATEMENT', 'NEW HOLDINGS'],
+    extension: true,
+    description: 'For a row from an amendment (13F-HR/A): RESTATEMENT or NEW HOLDINGS.',
+  },
+  {
+    name: 'declaredrows',
+    label: 'Rows declared',
+    kind: 'number',
+    extension: true,
+    description: "Information-table entries the row's filing declares on its summary page.",
+  },
+  {
+    name: 'importedrows',
+    label: 'Rows imported',
+    kind: 'number',
+    extension: true,
+    description: "Information-table entries of the row's filing that were imported.",
+  },
+  {
+    name: 'declaredvalue',
+    label: 'Total declared',
+    kind: 'number',
+    unit: 'usd',
+    extension: true,
+    description: "Total value the row's filing declares on its summary page.",
+  },
+  {
+    name: 'importedvalue',
+    label: 'Total imported',
+    kind: 'number',
+    unit: 'usd',
+    extension: true,
+    description: "Total value of the imported entries of the row's filing.",
+  },
+  {
+    name: 'confidentialomitted',
+    label: 'Confidential omissions',
+    kind: 'boolean',
+    extension: true,
+    description: 'The filing says it omits holdings granted confidential treatment.',
+  },
+];
 
 const thirteenF: ModuleDefinition = {
   id: '13f_holdings',
@@ -82,7 +164,14 @@ const thirteenF: ModuleDefinition = {
       description: `${HOLDING_STATUSES.slice(0, -1).join(', ')} or ${HOLDING_STATUSES.at(-1) ?? ''} versus the previous quarter.`,
     },
     { name: 'pct_change_qoq', label: 'Share change QoQ', kind: 'percent' },
-    { name: 'portfolio_pct_weight', label: 'Portfolio weight', kind: 'percent' },
+    {
+      name: 'portfolio_pct_weight',
+      label: 'Portfolio weight',
+      kind: 'percent',
+      description:
+        "Value over the filer's long (share and principal) value for the quarter; none for options.",
+    },
+    ...THIRTEEN_F_EXTENSION_FIELDS,
   ],
   defaultFields: [
     'companyname',

@@ -7,7 +7,7 @@ import { crc32 } from 'node:zlib';
  * with SEC's full header rows and `14-FEB-2024` dates) from typed inputs, for tests and benches.
  */
 
-export type SecFile = 'SUBMISSION' | 'COVERPAGE' | 'INFOTABLE';
+export type SecFile = 'SUBMISSION' | 'COVERPAGE' | 'INFOTABLE' | 'SUMMARYPAGE';
 
 const SEC_COLUMNS: Readonly<Record<SecFile, readonly string[]>> = {
   SUBMISSION: ['ACCESSION_NUMBER', 'FILING_DATE', 'SUBMISSIONTYPE', 'CIK', 'PERIODOFREPORT'],
@@ -33,6 +33,13 @@ const SEC_COLUMNS: Readonly<Record<SecFile, readonly string[]>> = {
     'SECFILENUMBER',
     'PROVIDEINFOFORINSTRUCTION5',
     'ADDITIONALINFORMATION',
+  ],
+  SUMMARYPAGE: [
+    'ACCESSION_NUMBER',
+    'OTHERINCLUDEDMANAGERSCOUNT',
+    'TABLEENTRYTOTAL',
+    'TABLEVALUETOTAL',
+    'ISCONFIDENTIALOMITTED',
   ],
   INFOTABLE: [
     'ACCESSION_NUMBER',
@@ -62,6 +69,8 @@ export interface SecSubmission {
   readonly periodOfReport: string;
   readonly submissionType: '13F-HR' | '13F-HR/A' | '13F-NT' | '13F-NT/A';
   readonly amendmentType?: 'RESTATEMENT' | 'NEW HOLDINGS';
+  /** The summary page's figures; a data set gets a SUMMARYPAGE file when any submission has one. */
+  readonly summary?: { readonly rows: number; readonly value: number; readonly omitted?: boolean };
 }
 
 export interface SecInfoTableRow {
@@ -145,6 +154,16 @@ export function coverPageRecord(s: SecSubmission): Record<string, string> {
   };
 }
 
+function summaryPageRecord(s: SecSubmission): Record<string, string> {
+  return {
+    ACCESSION_NUMBER: s.accession,
+    OTHERINCLUDEDMANAGERSCOUNT: '0',
+    TABLEENTRYTOTAL: String(s.summary?.rows ?? ''),
+    TABLEVALUETOTAL: String(s.summary?.value ?? ''),
+    ISCONFIDENTIALOMITTED: s.summary?.omitted === true ? 'Y' : 'N',
+  };
+}
+
 export function infoTableRecord(row: SecInfoTableRow, sk: number): Record<string, string> {
   return {
     ACCESSION_NUMBER: row.accession,
@@ -196,6 +215,12 @@ export async function writeSecDataSet(
       ),
     ],
   ];
+  const summarised = submissions.filter((submission) => submission.summary !== undefined);
+  if (summarised.length > 0)
+    files.push([
+      'SUMMARYPAGE.tsv',
+      fileText('SUMMARYPAGE', summarised.map(summaryPageRecord), options),
+    ]);
   if (options.zip === true) {
     const path = join(dir, 'dataset.zip');
     await writeFile(path, storedZip(files.map(([name, text]) => [name, Buffer.from(text)])));

@@ -28,6 +28,13 @@ export interface XmlHolding {
 }
 
 /** How the fixture writes element names: EDGAR's default namespace, a prefix, or none. */
+/** Three made-up securities for derivation tests: values and share counts easy to reckon with. */
+export const TEST_SECURITIES = {
+  A: { issuer: 'ALPHA CORP', cusip: '000000AA1', value: 1000, shares: 100 },
+  B: { issuer: 'BETA INC', cusip: '000000BB2', value: 500, shares: 50 },
+  C: { issuer: 'GAMMA CO', cusip: '000000CC3', value: 500, shares: 10 },
+} as const satisfies Record<string, XmlHolding>;
+
 export type XmlStyle = 'default-namespace' | 'prefixed' | 'no-namespace';
 
 const NAMESPACE = 'http://www.sec.gov/edgar/document/thirteenf/informationtable';
@@ -132,7 +139,9 @@ export async function loadBerkshire(connection: DuckDBConnection): Promise<void>
 export async function derivedHoldings(connection: DuckDBConnection, where = 'TRUE') {
   const reader = await connection.runAndReadAll(
     `SELECT name, cusip, ticker, nameofissuer, value, shrsorprnamt, status, pct_change_qoq, portfolio_pct_weight,
-       strftime(periodofreport, '%Y-%m-%d') AS period, companyname
+       strftime(periodofreport, '%Y-%m-%d') AS period, companyname, putcall, accession,
+       strftime(filedat, '%Y-%m-%d') AS filed, amendmenttype, declaredrows, importedrows,
+       declaredvalue, importedvalue, confidentialomitted
      FROM "13f_holdings" WHERE ${where} ORDER BY "_row"`,
   );
   return reader.getRowObjects() as {
@@ -147,6 +156,15 @@ export async function derivedHoldings(connection: DuckDBConnection, where = 'TRU
     portfolio_pct_weight: number | null;
     period: string;
     companyname: string;
+    putcall: 'PUT' | 'CALL' | null;
+    accession: string | null;
+    filed: string;
+    amendmenttype: 'RESTATEMENT' | 'NEW HOLDINGS' | null;
+    declaredrows: number | null;
+    importedrows: number;
+    declaredvalue: number | null;
+    importedvalue: number;
+    confidentialomitted: boolean | null;
   }[];
 }
 

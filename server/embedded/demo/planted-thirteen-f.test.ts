@@ -9,6 +9,7 @@ import { deriveHoldings } from '../thirteen-f/derive.ts';
 import { SHIPPED_CUSIP_TICKERS, readCusipTickers } from '../thirteen-f/reference.ts';
 import {
   PLANTED_CIK,
+  PLANTED_CUT,
   PLANTED_FILER,
   PLANTED_RESTATED,
   PLANTED_SECURITIES,
@@ -168,14 +169,56 @@ describe('the planted data-quality 13F filer', () => {
           'MA ADDED, MCO ADDED, PG UNCHANGED, SPY REDUCED, TSM NEW, V UNCHANGED',
       },
       {
-        // TSM is compared with the restated quarter, which holds it: UNCHANGED, not NEW.
+        // TSM is compared with the restated quarter, which holds it: UNCHANGED, not NEW. CVX's
+        // line was lost at import: it reads SOLD OUT, and its filing says it is short (below).
         period: '2023-06-30',
         statuses:
-          'AAPL UNCHANGED, AMZN REDUCED, AXP SOLD OUT, CVX REDUCED, JNJ ADDED, KO ADDED, ' +
+          'AAPL UNCHANGED, AMZN REDUCED, AXP SOLD OUT, CVX SOLD OUT, JNJ ADDED, KO ADDED, ' +
           'MA UNCHANGED, MCO UNCHANGED, PG UNCHANGED, SNOW NEW, SPY UNCHANGED, TSM UNCHANGED, ' +
           'V ADDED',
       },
     ]);
+  });
+
+  it('declares each filing on its summary page: one served short, one with confidential omissions', async () => {
+    const rows = await query(
+      demo.connection,
+      `WITH h AS (${PLANTED_ROWS})
+       SELECT period, any_value(declaredrows)::INTEGER AS declared,
+         any_value(importedrows)::INTEGER AS imported,
+         any_value(declaredvalue) - any_value(importedvalue) AS missing,
+         any_value(confidentialomitted) AS omitted,
+         list(ticker ORDER BY ticker) FILTER (WHERE status = 'SOLD OUT') AS sold
+       FROM h GROUP BY period ORDER BY period`,
+    );
+    const cut = await query(
+      demo.connection,
+      `SELECT value FROM (${PLANTED_ROWS}) WHERE cusip = '${PLANTED_CUT.cusip}' AND period = '2023-03-31'`,
+    );
+    expect(
+      rows.map(({ missing, ...row }) => ({ ...row, missing: Math.round(Number(missing)) })),
+    ).toEqual([
+      { period: '2022-09-30', declared: 11, imported: 11, missing: 0, omitted: false, sold: null },
+      {
+        period: '2022-12-31',
+        declared: 11,
+        imported: 11,
+        missing: 0,
+        omitted: true,
+        sold: ['BAC'],
+      },
+      { period: '2023-03-31', declared: 12, imported: 12, missing: 0, omitted: false, sold: null },
+      // 160,000 CVX at $157.35: the lost line's value, and a SOLD OUT row that is no sale.
+      {
+        period: '2023-06-30',
+        declared: 12,
+        imported: 11,
+        missing: 160e3 * 157.35,
+        omitted: false,
+        sold: ['AXP', 'CVX'],
+      },
+    ]);
+    expect(cut).toHaveLength(1);
   });
 
   it('shows a ticker for every security and is matched to no CRM account', async () => {
@@ -200,7 +243,7 @@ describe('the planted data-quality 13F filer', () => {
     const connection = await emptyServiceDatabase();
     // The day before the restatement: Q1 2023 is still the original filing, without TSM.
     const summary = await addPlantedFilings(connection, new Date('2023-08-20T23:59:59Z'));
-    expect(summary).toEqual({ filings: 4, rows: 11 + 11 + 11 + 12 });
+    expect(summary).toEqual({ filings: 4, rows: 11 + 11 + 11 + 11 });
     await deriveHoldings(connection);
     const [q1] = await query(
       connection,

@@ -2,7 +2,8 @@
  * One planted 13F filer whose filings carry the data-quality cases the 13F charts flag, which
  * neither Berkshire Hathaway's real filings nor the synthetic filers contain: values around
  * SEC's 2023-01-03 switch from thousands to dollars, implied-price jumps of more than 5× (a
- * split and a value filed in the wrong unit), and a late amendment. Like the planted hostile
+ * split and a value filed in the wrong unit), a late amendment, a filing that omits holdings
+ * under confidential treatment, and one served short of its declared rows (a line lost at import). Like the planted hostile
  * presentation records, it exists so the safeguards can be seen; its name says so.
  *
  * Its filings go through the importer like every other (`runImport`), so the unit scaling and
@@ -27,6 +28,8 @@ const PLANTED_PERIODS = ['2022-09-30', '2022-12-31', '2023-03-31', '2023-06-30']
 
 /** The quarter whose filing is restated, and the security the original filing left out. */
 export const PLANTED_RESTATED = { period: '2023-03-31', filedAt: '2023-08-21', cusip: '874039100' };
+/** The filing whose line for this security is lost at import (see `PlantedFiling.cut`). */
+export const PLANTED_CUT = { cusip: '166764100', ticker: 'CVX', period: '2023-06-30' };
 /** Mastercard as if it had split 10-for-1 in Q1 2023: ten times the shares at a tenth of the price. */
 export const PLANTED_SPLIT = { cusip: '57636Q104', ticker: 'MA', period: '2023-03-31' };
 /** Coca-Cola's Q1 2023 value filed in thousands in a dollar filing: a thousandth of the truth. */
@@ -96,6 +99,13 @@ interface PlantedFiling {
   readonly period: number;
   /** Securities held but missing from this filing's table (what a restatement then adds). */
   readonly omitted: readonly string[];
+  /**
+   * A security whose line the filing holds and declares, but which the import left out, as a
+   * data set's bad line is: the filing is then served short of what it declares.
+   */
+  readonly cut?: string;
+  /** The summary page says holdings were omitted under confidential treatment. */
+  readonly confidentialOmitted?: true;
 }
 
 /**
@@ -105,10 +115,11 @@ interface PlantedFiling {
 const FILINGS: readonly PlantedFiling[] = [
   // Before 2023-01-03: values in thousands, which the importer scales to dollars.
   filing('22-000001', 0, '2022-11-14', 'thousands'),
-  filing('23-000001', 1, '2023-02-14', 'usd'),
+  { ...filing('23-000001', 1, '2023-02-14', 'usd'), confidentialOmitted: true },
   // The original Q1 2023 filing leaves TSM out; the restatement below puts it back.
   { ...filing('23-000002', 2, '2023-05-15', 'usd'), omitted: [PLANTED_RESTATED.cusip] },
-  filing('23-000003', 3, '2023-08-14', 'usd'),
+  // Chevron's line is lost at import: 12 rows declared, 11 served, and Chevron reads SOLD OUT.
+  { ...filing('23-000003', 3, '2023-08-14', 'usd'), cut: PLANTED_CUT.cusip },
   // Restates the whole Q1 2023 table, 143 days after the quarter. It fixes the omission but
   // repeats the split and the unit error, so the served quarter still shows both.
   filing('23-000004', 2, PLANTED_RESTATED.filedAt, 'usd', 'RESTATEMENT'),
@@ -135,7 +146,10 @@ function filing(
   return { meta, period, omitted: [] };
 }
 
-/** A filing's information table, with values in the filing's unit, or in the wrong one. */
+/**
+ * A filing's information table as filed, with values in the filing's unit, or in the wrong one
+ * (the line `cut` at import included).
+ */
 function* infoTable(planted: PlantedFiling): Generator<InfoTableRow> {
   const { meta, period } = planted;
   let rowNumber = 0;
@@ -173,8 +187,20 @@ export async function addPlantedFilings(
   const filed = FILINGS.filter(({ meta }) => meta.filedAt.getTime() <= today.getTime());
   return runImport(connection, async (writer) => {
     for (const planted of filed) {
-      await writer.addFiling(planted.meta);
-      await writer.appendRows(planted.meta, infoTable(planted));
+      const table = [...infoTable(planted)];
+      const meta: FilingMeta = {
+        ...planted.meta,
+        declared: {
+          rows: table.length,
+          value: table.reduce((sum, row) => sum + row.value, 0),
+          confidentialOmitted: planted.confidentialOmitted ?? false,
+        },
+      };
+      await writer.addFiling(meta);
+      await writer.appendRows(
+        meta,
+        table.filter((row) => row.cusip !== planted.cut),
+      );
     }
     return { filings: writer.filings, rows: writer.rows };
   });

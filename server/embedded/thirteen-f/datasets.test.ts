@@ -133,10 +133,16 @@ describe('importDataSet', () => {
       await deriveHoldings(fromTsv);
 
       expect(summary).toEqual({ filings: xmlFilings.length, rows: infotable.length, badLines: [] });
-      const all = 'SELECT * FROM "13f_holdings" ORDER BY _row';
+      // The manifest gives no accession numbers (served empty); the data set does.
+      const all = 'SELECT * EXCLUDE (accession) FROM "13f_holdings" ORDER BY _row';
       const expected = await rows(fromXml, all);
       expect(expected.length).toBeGreaterThan(100);
       expect(await rows(fromTsv, all)).toEqual(expected);
+      const accessions = 'SELECT DISTINCT accession FROM "13f_holdings" ORDER BY 1';
+      expect(await rows(fromXml, accessions)).toEqual([{ accession: null }]);
+      expect((await rows(fromTsv, accessions)).map(({ accession }) => accession)).toEqual(
+        submissions.map(({ accession }) => accession),
+      );
       // The README's independent figure, so both sides cannot be wrong the same way.
       const [apple] = await rows(
         fromTsv,

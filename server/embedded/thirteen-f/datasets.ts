@@ -1,10 +1,18 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ImportError, rowProblem, runImport, valueUnitFor } from './filing.ts';
-import type { FilingMeta, FilingWriter, ImportProgress, InfoTableRow } from './filing.ts';
+import type {
+  FilingDeclaration,
+  FilingMeta,
+  FilingWriter,
+  ImportProgress,
+  InfoTableRow,
+} from './filing.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt } from './manifest.ts';
 import { columns, openDataSet, records } from './sec-tsv.ts';
+import { readSummaries } from './summary-page.ts';
 import type { BadRow, DataSetFiles, TsvRecord } from './sec-tsv.ts';
+import type { BadLineLog } from './summary-page.ts';
 
 /**
  * SEC's quarterly "Form 13F data sets": three tab-separated files with a header row, dates as
@@ -80,7 +88,7 @@ class LineProblem extends Error {
 }
 
 /** The bad lines found so far. */
-class BadLines {
+class BadLines implements BadLineLog {
   private readonly list: BadLine[] = [];
 
   get count(): number {
@@ -155,6 +163,7 @@ async function readFilings(files: DataSetFiles, bad: BadLines): Promise<Map<stri
     file: files.label(SUBMISSION),
     coverFile: files.label(COVERPAGE),
     covers: await readCovers(files, bad),
+    summaries: await readSummaries(files, bad),
     source: files.label(INFOTABLE),
   };
   const { file } = context;
@@ -190,7 +199,13 @@ async function readFilings(files: DataSetFiles, bad: BadLines): Promise<Map<stri
 
 /** A SUBMISSION line with its COVERPAGE line as a filing; throws a LineProblem if unusable. */
 function filingMeta(
-  context: { file: string; coverFile: string; covers: ReadonlyMap<string, Cover>; source: string },
+  context: {
+    file: string;
+    coverFile: string;
+    covers: ReadonlyMap<string, Cover>;
+    summaries: ReadonlyMap<string, FilingDeclaration>;
+    source: string;
+  },
   { row, cells }: TsvRecord<(typeof SUBMISSION_COLUMNS)[number]>,
 ): FilingMeta {
   const { file, source } = context;
@@ -213,6 +228,7 @@ function filingMeta(
     amendmentType: submissionType === '13F-HR' ? null : amendmentType(context.coverFile, cover),
     valueUnit: valueUnitFor(filedAt),
     source,
+    declared: context.summaries.get(accession),
   };
 }
 

@@ -6,8 +6,13 @@
  * - the first ticker listed for a CUSIP, the last filer match listed for a CIK;
  * - rows aggregated by CUSIP and put/call, since one security spans many rows; an option row
  *   (put or call) stays apart from the shares of its CUSIP, its `name` ending in " PUT"/" CALL";
- * - weight = value / the filer's long (non-option) value for the period × 100, for option rows
- *   too (as the independent implementations count it); null when that long value is 0;
+ * - weight = value / the filer's long (non-option) value for the period × 100, so share
+ *   positions add up to 100 %; null for option rows, whose value is the underlying's notional
+ *   (counting it inflated weights past 100 %, the error 13F trackers published corrections
+ *   for), and null when that long value is 0;
+ * - each row carries the filing it came from (accession, date, amendment type, and what that
+ *   filing declares against what was imported of it): for a security in both the original and a
+ *   NEW HOLDINGS amendment, the latest; a SOLD OUT row carries the period's original filing;
  * - change = shares versus the filer's report for the immediately preceding calendar quarter,
  *   in percent;
  * - status NEW / ADDED / REDUCED / UNCHANGED, and a SOLD OUT row (zero shares and value,
@@ -33,7 +38,7 @@ WITH base AS (
   GROUP BY cik, period_of_report
 ),
 effective AS (
-  SELECT f.accession, f.cik, f.period_of_report, f.filed_at
+  SELECT f.accession, f.cik, f.period_of_report, f.filed_at, f.accession = b.accession AS is_base
   FROM thirteenf_filing f JOIN base b USING (cik, period_of_report)
   WHERE f.accession = b.accession OR (f.amendment_type = 'NEW HOLDINGS' AND f.filed_at >= b.filed_at)
 )`;
@@ -46,23 +51,36 @@ effective AS (
 const POSITIONS = `${EFFECTIVE_FILINGS}
 SELECT e.cik, e.period_of_report AS period, i.cusip, i.put_call,
   arg_max(i.nameofissuer, (i.value_usd, i.accession, i.row_number)) AS issuer,
-  sum(i.value_usd) AS value, sum(i.shares) AS shares
+  sum(i.value_usd) AS value, sum(i.shares) AS shares,
+  arg_max(i.accession, (e.filed_at, i.accession)) AS accession
 FROM thirteenf_infotable i JOIN effective e USING (accession)
 WHERE e.period_of_report = $1
 GROUP BY e.cik, e.period_of_report, i.cusip, i.put_call`;
 
 /**
- * One row per filer and period: when it was filed, the period before it if that is the calendar
- * quarter just before (else null), the period after it on the same terms, and the long value.
+ * One row per filing: what its summary page declares, and what of it was imported, for the
+ * check at serving (rows and total declared against imported), with its date and amendment type.
+ */
+const FILINGS = `
+SELECT f.accession, f.filed_at, f.amendment_type, f.declared_rows, f.declared_value,
+  f.confidential_omitted, count(i.accession) AS imported_rows,
+  coalesce(sum(i.value_usd), 0) AS imported_value
+FROM thirteenf_filing f LEFT JOIN thirteenf_infotable i USING (accession)
+GROUP BY ALL`;
+
+/**
+ * One row per filer and period: its original (or restating) filing, the period before it if
+ * that is the calendar quarter just before (else null), the period after it on the same terms,
+ * and the long (non-option) value.
  */
 const PERIODS = `${EFFECTIVE_FILINGS},
 reported AS (
-  SELECT cik, period_of_report AS period, max(filed_at) AS filed_at,
+  SELECT cik, period_of_report AS period, any_value(accession) FILTER (WHERE is_base) AS accession,
     lag(period_of_report) OVER (PARTITION BY cik ORDER BY period_of_report) AS earlier
   FROM effective GROUP BY cik, period_of_report
 ),
 periods AS (
-  SELECT cik, period, filed_at,
+  SELECT cik, period, accession,
     CASE WHEN year(earlier) * 4 + quarter(earlier) = year(period) * 4 + quarter(period) - 1
       THEN earlier END AS previous_period
   FROM reported
@@ -71,7 +89,7 @@ totals AS (
   SELECT cik, period, sum(value) FILTER (WHERE put_call IS NULL) AS total
   FROM thirteenf_work_positions GROUP BY cik, period
 )
-SELECT p.*, n.period AS next_period, n.filed_at AS next_filed_at, t.total
+SELECT p.*, n.period AS next_period, n.accession AS next_accession, t.total
 FROM periods p
 LEFT JOIN periods n ON n.cik = p.cik AND n.previous_period = p.period
 LEFT JOIN totals t ON t.cik = p.cik AND t.period = p.period`;
@@ -89,7 +107,7 @@ WITH marked AS (
   FROM thirteenf_work_positions p
   WINDOW history AS (PARTITION BY p.cik, p.cusip, p.put_call ORDER BY p.period)
 )
-SELECT m.cik, m.period, m.cusip, m.put_call, m.issuer, m.value, m.shares, fp.filed_at,
+SELECT m.cik, m.period, m.cusip, m.put_call, m.issuer, m.value, m.shares, m.accession,
   CASE
     WHEN fp.previous_period IS NULL THEN NULL
 ${statusCases(
@@ -103,11 +121,11 @@ ${statusCases(
   END AS status,
   CASE WHEN m.held_before = fp.previous_period AND m.shares_before > 0
     THEN (m.shares - m.shares_before) / m.shares_before * 100 END AS pct_change,
-  CASE WHEN fp.total > 0 THEN m.value / fp.total * 100 END AS weight
+  CASE WHEN m.put_call IS NULL AND fp.total > 0 THEN m.value / fp.total * 100 END AS weight
 FROM marked m JOIN thirteenf_work_periods fp ON fp.cik = m.cik AND fp.period = m.period
 UNION ALL
-SELECT m.cik, fp.next_period, m.cusip, m.put_call, m.issuer, 0, 0, fp.next_filed_at, ${SOLD_OUT_SQL}, -100,
-  CASE WHEN nx.total > 0 THEN 0 END
+SELECT m.cik, fp.next_period, m.cusip, m.put_call, m.issuer, 0, 0, fp.next_accession, ${SOLD_OUT_SQL}, -100,
+  CASE WHEN m.put_call IS NULL AND nx.total > 0 THEN 0 END
 FROM marked m JOIN thirteenf_work_periods fp ON fp.cik = m.cik AND fp.period = m.period
 JOIN thirteenf_work_periods nx ON nx.cik = m.cik AND nx.period = fp.next_period
 WHERE m.held_after IS DISTINCT FROM fp.next_period`;
@@ -142,6 +160,7 @@ export interface DeriveStep {
  */
 export const DERIVE_STEPS: readonly DeriveStep[] = [
   { table: 'thirteenf_work_positions', sql: POSITIONS, perPeriod: true },
+  { table: 'thirteenf_work_filings', sql: FILINGS },
   { table: 'thirteenf_work_periods', sql: PERIODS },
   { table: 'thirteenf_work_changes', sql: CHANGES },
   { table: 'thirteenf_work_row_groups', sql: ROW_GROUPS },
@@ -162,12 +181,19 @@ SELECT
   CAST(g.first_row + row_number() OVER (PARTITION BY d.cik, d.period ORDER BY d.value DESC, d.cusip, d.put_call) - 1 AS INTEGER) AS "_row",
   concat_ws(' ', g.filer_name, strftime(d.period, '%Y-%m-%d'), coalesce(t.ticker, d.cusip), d.put_call) AS "name",
   d.issuer AS "nameofissuer", t.ticker AS "ticker", d.cusip AS "cusip", d.value AS "value",
-  d.shares AS "shrsorprnamt", d.filed_at AS "filedat", d.period AS "periodofreport",
+  d.shares AS "shrsorprnamt", w.filed_at AS "filedat", d.period AS "periodofreport",
   g.filer_name AS "companyname", m.account_id AS "service_account_id",
   m.account_name AS "service_account_name", m.strategy_id AS "service_investment_strategy_id",
   m.strategy_name AS "service_investment_strategy_name", d.status AS "status",
-  d.pct_change AS "pct_change_qoq", d.weight AS "portfolio_pct_weight", d.cik AS "cik"
+  d.pct_change AS "pct_change_qoq", d.weight AS "portfolio_pct_weight", d.cik AS "cik",
+  d.put_call AS "putcall",
+  -- A filing imported without an accession number has a key built from its metadata (with |).
+  CASE WHEN d.accession NOT LIKE '%|%' THEN d.accession END AS "accession",
+  w.amendment_type AS "amendmenttype", w.declared_rows AS "declaredrows",
+  w.imported_rows AS "importedrows", w.declared_value AS "declaredvalue",
+  w.imported_value AS "importedvalue", w.confidential_omitted AS "confidentialomitted"
 FROM thirteenf_work_changes d
 JOIN thirteenf_work_row_groups g USING (cik, period)
+JOIN thirteenf_work_filings w USING (accession)
 LEFT JOIN tickers t USING (cusip)
 LEFT JOIN matches m USING (cik)`;

@@ -11,6 +11,7 @@ import {
   filingMeta,
   importHoldings,
   removeFixtureFolders,
+  TEST_SECURITIES,
 } from '../../../testing/thirteen-f.ts';
 import type { XmlHolding } from '../../../testing/thirteen-f.ts';
 import { importDataSet } from './datasets.ts';
@@ -18,10 +19,8 @@ import { deriveHoldings } from './derive.ts';
 
 afterAll(removeFixtureFolders);
 
-const A: XmlHolding = { issuer: 'ALPHA CORP', cusip: '000000AA1', value: 1000, shares: 100 };
-const B: XmlHolding = { issuer: 'BETA INC', cusip: '000000BB2', value: 500, shares: 50 };
-const C: XmlHolding = { issuer: 'GAMMA CO', cusip: '000000CC3', value: 500, shares: 10 };
-
+const { A, B } = TEST_SECURITIES;
+const { C } = TEST_SECURITIES;
 async function derive(filings: { period: string; holdings: XmlHolding[] }[]) {
   const connection = await emptyServiceDatabase();
   await importHoldings(
@@ -138,16 +137,22 @@ describe('options beside shares', () => {
     ]);
   });
 
-  it('weighs every row against the long (non-option) value only', async () => {
+  it('weighs shares against the long value and gives options no weight', async () => {
     const at = await derive([{ period: '2024-06-30', holdings: [A, put, B, call] }]);
-    // Long value: A 1000 + B 500 = 1500; the options' 300 and 200 are not in it.
+    // Long value: A 1000 + B 500 = 1500; the options' 300 and 200 (notionals) are not in it.
     const long = 1000 + 500;
-    expect((await at('2024-06-30')).map((row) => row.portfolio_pct_weight)).toEqual([
-      (1000 / long) * 100,
-      (500 / long) * 100,
-      (300 / long) * 100,
-      (200 / long) * 100,
+    const rows = await at('2024-06-30');
+    expect(rows.map((row) => [row.putcall, row.value, row.portfolio_pct_weight])).toEqual([
+      [null, 1000, (1000 / long) * 100],
+      [null, 500, (500 / long) * 100],
+      ['PUT', 300, null],
+      ['CALL', 200, null],
     ]);
+    const shares = rows.filter((row) => row.putcall === null);
+    expect(shares.reduce((sum, row) => sum + (row.portfolio_pct_weight ?? 0), 0)).toBeCloseTo(
+      100,
+      9,
+    );
   });
 
   it('compares an option with the same option a quarter before, never with the shares', async () => {

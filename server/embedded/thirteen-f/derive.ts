@@ -64,7 +64,7 @@ export async function deriveHoldings(connection: DuckDBConnection): Promise<void
 
 /**
  * Derives the filings in `connection`'s raw tables into two new tables holding the same rows
- * (the columns of `13f_holdings` plus the filer's `cik`) in two orders, for the two ways
+ * (the columns of `13f_holdings`) in two orders, for the two ways
  * analysts look at 13F data. Both start with the period, which nearly every query names: DuckDB
  * then skips the other periods' row groups by their min/max. `byCusip` continues with CUSIP, so
  * the holders of one security sit in a few row groups; `byFiler` with the filer's name, so one
@@ -82,7 +82,7 @@ export async function deriveHoldingsInto(
   await withDerivedRows(connection, (rows) =>
     connection.run(
       `CREATE OR REPLACE TABLE ${byCusip} AS
-       SELECT ${HOLDINGS_COLUMNS.join(', ')}, "cik" FROM (${rows}) ORDER BY "periodofreport", "cusip"`,
+       SELECT ${HOLDINGS_COLUMNS.join(', ')} FROM (${rows}) ORDER BY "periodofreport", "cusip"`,
     ),
   );
   await connection.run(

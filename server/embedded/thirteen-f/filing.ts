@@ -17,6 +17,19 @@ export interface FilingMeta {
   readonly valueUnit: 'usd' | 'thousands';
   /** Where it came from, for messages: a file path. */
   readonly source: string;
+  /** What the filing's summary page declares, when the source gives it. */
+  readonly declared?: FilingDeclaration;
+}
+
+/**
+ * A filing's summary page (SEC's `SUMMARYPAGE`): how many information-table entries and what
+ * total value it declares (in the filing's value unit), and whether it omits holdings under
+ * confidential treatment. What the source does not give is null.
+ */
+export interface FilingDeclaration {
+  readonly rows: number | null;
+  readonly value: number | null;
+  readonly confidentialOmitted: boolean | null;
 }
 
 /** One row of an information table, as reported. */
@@ -112,6 +125,7 @@ export class FilingWriter {
       appendNullable(appender, meta.amendmentType);
       appender.appendInteger(valueMultiplier(meta));
       appender.appendVarchar(meta.source);
+      appendDeclaration(appender, meta);
       appender.endRow();
     }
     appender.closeSync();
@@ -158,6 +172,17 @@ export class FilingWriter {
     this.appender?.closeSync();
     this.appender = undefined;
   }
+}
+
+function appendDeclaration(appender: DuckDBAppender, meta: FilingMeta): void {
+  const { rows = null, value = null, confidentialOmitted = null } = meta.declared ?? {};
+  if (rows === null) appender.appendNull();
+  else appender.appendInteger(rows);
+  // Scaled like the rows' values, so the check compares dollars with dollars.
+  if (value === null) appender.appendNull();
+  else appender.appendDouble(value * valueMultiplier(meta));
+  if (confidentialOmitted === null) appender.appendNull();
+  else appender.appendBoolean(confidentialOmitted);
 }
 
 function appendNullable(appender: DuckDBAppender, value: string | null): void {

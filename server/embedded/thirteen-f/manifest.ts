@@ -21,6 +21,11 @@ const manifestSchema = z.object({
         submissionType: z.enum(['13F-HR', '13F-HR/A']),
         amendmentType: z.enum(['RESTATEMENT', 'NEW HOLDINGS']).optional(),
         accessionNumber: z.string().min(1).optional(),
+        // The filing's summary page (primary_doc.xml), where the source gives it: the rows are
+        // checked against it at derivation.
+        tableEntryTotal: z.number().int().nonnegative().optional(),
+        tableValueTotal: z.number().nonnegative().optional(),
+        isConfidentialOmitted: z.boolean().optional(),
       }),
     )
     .min(1),
@@ -97,6 +102,11 @@ export async function readManifest(path: string): Promise<XmlFiling[]> {
         accession: filing.accessionNumber ?? syntheticAccession(base),
         valueUnit,
         source: file,
+        declared: {
+          rows: filing.tableEntryTotal ?? null,
+          value: filing.tableValueTotal ?? null,
+          confidentialOmitted: filing.isConfidentialOmitted ?? null,
+        },
       },
     };
   });

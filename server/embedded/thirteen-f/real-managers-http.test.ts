@@ -75,27 +75,34 @@ interface Expected {
   readonly positions: readonly Position[];
 }
 
-/** Every bundled filer's latest quarter filed by the demo's today, recomputed from its XML. */
-function expectedLatest(): Expected[] {
+/** Every filing of every bundled filer made by the demo's today, recomputed from its XML. */
+function expectedFilings(): Expected[] {
   return readdirSync(DATA_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => {
+    .flatMap((entry) => {
       const folder = join(DATA_DIR, entry.name);
       const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as Manifest;
-      const filed = manifest.filings.filter((filing) => filing.filingDate <= AS_OF);
-      const period =
-        filed
-          .map((filing) => filing.periodOfReport)
-          .sort()
-          .at(-1) ?? '';
-      const ofPeriod = filed.filter((filing) => filing.periodOfReport === period);
-      // One original filing per quarter in this data; an amendment would need its own rules.
-      expect(ofPeriod, `${entry.name} ${period}`).toHaveLength(1);
       const multiplier = manifest.valueUnit === 'USD_THOUSANDS' ? 1000 : 1;
-      const positions = positionsOf(join(folder, ofPeriod[0]?.file ?? ''), multiplier);
-      const total = positions.reduce((sum, position) => sum + position.value, 0);
-      return { filer: manifest.filer, period, total, positions };
+      const filed = manifest.filings.filter((filing) => filing.filingDate <= AS_OF);
+      // One original filing per quarter in this data; an amendment would need its own rules.
+      const periods = new Set(filed.map((filing) => filing.periodOfReport));
+      expect(periods.size, entry.name).toBe(filed.length);
+      return filed.map((filing) => {
+        const positions = positionsOf(join(folder, filing.file), multiplier);
+        const total = positions.reduce((sum, position) => sum + position.value, 0);
+        return { filer: manifest.filer, period: filing.periodOfReport, total, positions };
+      });
     });
+}
+
+/** Of `filings`, each filer's latest quarter. */
+function latestOf(filings: readonly Expected[]): Expected[] {
+  const latest = new Map<string, Expected>();
+  for (const filing of filings) {
+    const known = latest.get(filing.filer);
+    if (known === undefined || known.period < filing.period) latest.set(filing.filer, filing);
+  }
+  return [...latest.values()];
 }
 
 /**
@@ -120,6 +127,7 @@ interface Served {
   readonly value: number;
   readonly portfolio_pct_weight: number | null;
   readonly status: string | null;
+  readonly putcall: string | null;
 }
 
 let server: TestServer;
@@ -137,7 +145,15 @@ async function served(filer: string, period: string): Promise<Served[]> {
     {
       module: '13f_holdings',
       filters: {
-        fields: ['cusip', 'ticker', 'nameofissuer', 'value', 'portfolio_pct_weight', 'status'],
+        fields: [
+          'cusip',
+          'ticker',
+          'nameofissuer',
+          'value',
+          'portfolio_pct_weight',
+          'status',
+          'putcall',
+        ],
         filter: [{ companyname: { $equals: filer } }, { periodofreport: { $equals: period } }],
         max_num: '1000',
       },
@@ -150,7 +166,8 @@ async function served(filer: string, period: string): Promise<Served[]> {
 }
 
 describe('the bundled real filers, recomputed from their XML files', () => {
-  const funds = expectedLatest();
+  const filings = expectedFilings();
+  const funds = latestOf(filings);
   const tickers = tickerMap();
 
   it('covers Berkshire Hathaway and the 36 managers', () => {
@@ -166,11 +183,12 @@ describe('the bundled real filers, recomputed from their XML files', () => {
       const denominator = weightDenominator(fund.positions);
       const top = [...fund.positions].sort((a, b) => b.value - a.value).slice(0, 10);
       for (const position of top) {
-        // Served rows carry no put/call: a CUSIP's share and option rows differ in value.
-        const row = rows.find((r) => r.cusip === position.cusip && r.value === position.value);
+        const row = rows.find((r) => r.cusip === position.cusip && r.putcall === position.putCall);
         expect(row, `${position.cusip} ${String(position.putCall)}`).toBeDefined();
-        if (denominator === 0) {
-          // No long value (a placeholder row, or options only): no weight to divide.
+        expect(row?.value).toBe(position.value);
+        if (denominator === 0 || position.putCall !== null) {
+          // No long value (a placeholder row, or options only), or an option (a notional): no
+          // weight.
           expect(row?.portfolio_pct_weight).toBeNull();
           continue;
         }
@@ -179,6 +197,22 @@ describe('the bundled real filers, recomputed from their XML files', () => {
       }
     },
   );
+
+  it('serves every filing with share weights adding up to 100 % and no weight on an option', async () => {
+    expect(filings.length).toBeGreaterThan(300);
+    for (const filing of filings) {
+      const label = `${filing.filer} ${filing.period}`;
+      const rows = await served(filing.filer, filing.period);
+      expect(rows, label).toHaveLength(filing.positions.length);
+      const options = rows.filter((row) => row.putcall !== null);
+      expect(options.length, label).toBe(filing.positions.filter((p) => p.putCall !== null).length);
+      for (const option of options) expect(option.portfolio_pct_weight, label).toBeNull();
+      if (weightDenominator(filing.positions) === 0) continue;
+      const shares = rows.filter((row) => row.putcall === null);
+      const sum = shares.reduce((total, row) => total + (row.portfolio_pct_weight ?? 0), 0);
+      expect(Math.abs(sum - 100), label).toBeLessThan(0.01);
+    }
+  });
 
   // A CUSIP the map lacks has no ticker, and the charts then label it by the issuer's name.
   it.each(funds.map((fund) => [fund.filer, fund] as const))(

@@ -15,7 +15,10 @@ export async function createFilingTables(connection: DuckDBConnection): Promise<
       submission_type VARCHAR NOT NULL,
       amendment_type VARCHAR,
       value_multiplier INTEGER NOT NULL,
-      source VARCHAR NOT NULL
+      source VARCHAR NOT NULL,
+      declared_rows INTEGER,
+      declared_value DOUBLE,
+      confidential_omitted BOOLEAN
     );
     CREATE TABLE IF NOT EXISTS thirteenf_infotable (
       accession VARCHAR NOT NULL,
@@ -37,4 +40,14 @@ export async function createFilingTables(connection: DuckDBConnection): Promise<
       strategy_name VARCHAR
     );
   `);
+  // Stores written before filings carried their summary page: the columns are added, empty.
+  for (const [column, type] of DECLARED_COLUMNS)
+    await connection.run(`ALTER TABLE thirteenf_filing ADD COLUMN IF NOT EXISTS ${column} ${type}`);
 }
+
+/** What a filing declares on its summary page, kept to check its rows against. */
+const DECLARED_COLUMNS = [
+  ['declared_rows', 'INTEGER'],
+  ['declared_value', 'DOUBLE'],
+  ['confidential_omitted', 'BOOLEAN'],
+] as const;

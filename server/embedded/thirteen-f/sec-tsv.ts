@@ -103,6 +103,8 @@ export interface DataSetFiles {
   label(name: string): string;
   /** The file's lines, a chunk's worth at a time. */
   lines(name: string): AsyncIterable<string[]>;
+  /** Whether the data set holds the file (for the optional ones). */
+  has(name: string): boolean;
   close(): void;
 }
 
@@ -131,6 +133,7 @@ async function openFolder(path: string): Promise<DataSetFiles> {
   return {
     label,
     lines: (name) => linesOf(createReadStream(label(name))),
+    has: (name) => found.has(name.toUpperCase()),
     close: () => undefined,
   };
 }
@@ -152,6 +155,7 @@ async function openZip(path: string): Promise<DataSetFiles> {
     async *lines(name) {
       yield* linesOf(await open(name));
     },
+    has: (name) => found.has(name.toUpperCase()),
     close: () => {
       zip.close();
     },

@@ -46,7 +46,7 @@ export async function openFilingStore(
   };
 }
 
-/** The store's derived holdings: the columns of `13f_holdings` plus the filer's `cik`. */
+/** The store's derived holdings: the columns of `13f_holdings`. */
 export const STORE_HOLDINGS = 'thirteenf_holdings';
 
 /** The same rows stored by filer (see `deriveHoldingsInto`). */
@@ -187,7 +187,8 @@ export async function copyStoreFilings(
   await connection.run(
     `DELETE FROM thirteenf_filing WHERE accession IN (SELECT accession FROM ${store})`,
   );
-  await connection.run(`INSERT INTO thirteenf_filing SELECT * FROM ${copied}`);
+  // By name: a store written before the summary-page columns lacks them; they stay empty.
+  await connection.run(`INSERT INTO thirteenf_filing BY NAME SELECT * FROM ${copied}`);
   await connection.run(
     `INSERT INTO thirteenf_infotable SELECT * FROM ${STORE_ALIAS}.thirteenf_infotable
      WHERE accession IN (SELECT accession FROM ${copied})`,
