@@ -17,5 +17,6 @@ export const position = (fields: Partial<Position> = {}): Position => ({
   status: null,
   pctChange: null,
   filedAt: null,
+  filing: null,
   ...fields,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODULE_IDS } from '#contract/catalog';
+import { MODULE_IDS, findField } from '#contract/catalog';
 import { validateQuery } from '#contract/validate';
 import { STARTER_QUERIES, starterBody } from './starter-queries.ts';
 
@@ -21,5 +21,19 @@ describe('starter queries', () => {
       (starterBody('metro_area__c', mode).filters as { order_by?: string }).order_by;
     expect(orderOf('embedded')).toBe('country__c:ASC,name:ASC');
     expect(orderOf('upstream')).toBe('country__c:ASC');
+  });
+
+  it('asks the embedded service for put/call after the ticker, and the vendor for none of ours', () => {
+    const fieldsOf = (mode: 'embedded' | 'upstream') =>
+      starterBody('13f_holdings', mode).filters?.fields;
+    expect(fieldsOf('embedded')).toEqual(expect.arrayContaining(['ticker', 'putcall']));
+    const embedded = fieldsOf('embedded') ?? [];
+    expect(embedded.indexOf('putcall')).toBe(embedded.indexOf('ticker') + 1);
+    expect(validateQuery(starterBody('13f_holdings', 'embedded'))).toMatchObject({ ok: true });
+    for (const id of MODULE_IDS) {
+      const fields = starterBody(id, 'upstream').filters?.fields ?? [];
+      const extension = fields.filter((name) => findField(id, name)?.extension === true);
+      expect(extension, id).toEqual([]);
+    }
   });
 });

@@ -66,9 +66,27 @@ export const STARTER_QUERIES: Readonly<Record<ModuleId, StarterQuery>> = {
  * table's headers sort further on the loaded rows).
  */
 export function starterBody(module: ModuleId, mode: 'embedded' | 'upstream'): QueryBody {
-  const body = STARTER_QUERIES[module].body;
+  const body =
+    mode === 'embedded'
+      ? withEmbeddedFields(STARTER_QUERIES[module].body)
+      : STARTER_QUERIES[module].body;
   const orderBy = body.filters?.order_by;
   if (mode === 'embedded' || orderBy === undefined || !orderBy.includes(',')) return body;
   const [first = ''] = orderBy.split(',');
   return { ...body, filters: { ...body.filters, order_by: first.trim() } };
+}
+
+/**
+ * The embedded service's 13F `putcall` after the ticker: options show as such in the table. The
+ * vendor has no such field (there the row notes tell an option by its name).
+ */
+function withEmbeddedFields(body: QueryBody): QueryBody {
+  const fields = body.filters?.fields;
+  if (body.module !== '13f_holdings' || fields === undefined || fields.includes('putcall'))
+    return body;
+  const at = fields.indexOf('ticker') + 1;
+  return {
+    ...body,
+    filters: { ...body.filters, fields: [...fields.slice(0, at), 'putcall', ...fields.slice(at)] },
+  };
 }

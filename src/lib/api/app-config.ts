@@ -11,6 +11,7 @@ async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
 }
 
 let loading: Promise<AppConfig> | undefined;
+let loaded: AppConfig | undefined;
 
 /**
  * The configuration, fetched once per page load. It is read before TanStack Query is loaded (the
@@ -18,11 +19,26 @@ let loading: Promise<AppConfig> | undefined;
  * fetches again.
  */
 function loadAppConfig(): Promise<AppConfig> {
-  loading ??= fetchAppConfig().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= fetchAppConfig().then(
+    (config) => {
+      loaded = config;
+      return config;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/**
+ * Whether the service is the embedded one, which serves the catalog's `extension` fields: known
+ * once the configuration has loaded, which every signed-in page waits for (`useAppConfig`), so
+ * queries made from those pages can ask. False until then: the vendor's fields are always safe.
+ */
+export function servesExtensionFields(): boolean {
+  return loaded?.mode === 'embedded';
 }
 
 /** The app configuration (suspends until loaded). */

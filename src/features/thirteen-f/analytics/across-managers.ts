@@ -184,7 +184,8 @@ export interface QuarterAcrossManagers {
 /**
  * The quarter `period` across managers (all, or those in `managers`): securities most managers
  * opened or added to, most sold out of or reduced, most held (consensus, with their combined
- * value), and the largest new positions by value and by weight; `limit` of each.
+ * value), and the largest new positions by value and by weight; `limit` of each. Share
+ * positions only: options count in none of them.
  */
 export function quarterAcrossManagers(
   positions: readonly Position[],
@@ -199,6 +200,9 @@ export function quarterAcrossManagers(
   for (const position of positions) {
     if (position.period !== period) continue;
     if (managers && !managers.has(position.filer)) continue;
+    // An option's value is the underlying's notional and a put is a bet against: neither a
+    // holder of the security nor a buyer of it.
+    if (position.option !== null) continue;
     if (BUYING.has(position.status)) tally(bought, position);
     if (SELLING.has(position.status)) tally(sold, position);
     if (isHeld(position)) tally(held, position);

@@ -122,22 +122,21 @@ describe('portfolioWeights with options', () => {
   const put = (cusip: string, fields: Partial<Position>) =>
     position(cusip, { option: 'Put', security: `${cusip} Put`, label: `${cusip} Put`, ...fields });
 
-  it('weighs options against the long value, and leaves them out of total and concentration', () => {
+  it('leaves options out of the slices, the total and the concentration, counted apart', () => {
     const positions = [...worth({ A: 600, B: 400 }), put('A', { value: 200, shares: 20 })];
     const weights = portfolioWeights(positions, 3);
     expect(weights.total).toBe(1000);
     expect(weights.top.map((slice) => [slice.security, slice.label, slice.weight])).toEqual([
       ['A', 'A', 60],
       ['B', 'B', 40],
-      ['A Put', 'A Put', 20],
     ]);
     expect(weights.top10Weight).toBe(100);
     expect(weights.options).toEqual({ count: 1, value: 200 });
-    expect(weights.positionCount).toBe(3);
+    expect(weights.positionCount).toBe(2);
     expect(weights.other).toEqual({ weight: 0, count: 0 });
   });
 
-  it('counts the options not shown in the rest, beside the long rest', () => {
+  it('ignores a weight a vendor serves on an option: the rest is the long rest only', () => {
     const served = [
       position('A', { value: 600, weight: 60 }),
       position('B', { value: 400, weight: 40 }),
@@ -147,9 +146,18 @@ describe('portfolioWeights with options', () => {
     const weights = portfolioWeights(served, 1);
     expect(weights.weightSource).toBe('served');
     expect(weights.top.map((slice) => slice.security)).toEqual(['A']);
-    // The long rest (100 − 60) and the options (20 + 5).
-    expect(weights.other).toEqual({ weight: 65, count: 3 });
+    expect(weights.other).toEqual({ weight: 40, count: 1 });
     expect(weights.top10Weight).toBe(100);
+    expect(weights.options).toEqual({ count: 2, value: 250 });
+  });
+
+  it('uses served weights when only the options lack one (as the embedded service sends)', () => {
+    const served = [
+      position('A', { value: 600, weight: 60 }),
+      position('B', { value: 400, weight: 40 }),
+      put('A', { value: 200, weight: null }),
+    ];
+    expect(portfolioWeights(served, 5).weightSource).toBe('served');
   });
 });
 

@@ -31,32 +31,41 @@ export interface PortfolioWeights {
    * as the service's portfolio_pct_weight does); null when no position carries a value.
    */
   readonly total: number | null;
-  /** Positions with value > 0 or weight > 0 (SOLD OUT rows with 0 excluded), options included. */
+  /** Share positions with value > 0 or weight > 0 (SOLD OUT rows with 0 excluded). */
   readonly positionCount: number;
-  /** The topN largest by weight, descending; options among them, weighed against the long value. */
+  /** The topN largest share positions by weight, descending. */
   readonly top: WeightSlice[];
   /**
-   * The rest (0 when nothing is left), and how many positions: the long rest, 100 − the shown
-   * share positions' weights clamped ≥ 0, plus the weights of the options not shown.
+   * The rest (0 when nothing is left), and how many positions: 100 − the shown weights,
+   * clamped ≥ 0.
    */
   readonly other: { readonly weight: number; readonly count: number };
-  /** Concentration: sum of the 10 largest share (non-option) weights. */
+  /** Concentration: sum of the 10 largest weights. */
   readonly top10Weight: number;
-  /** The option positions (puts and calls) among `positionCount`, and their value summed. */
+  /**
+   * The option positions (puts and calls), apart: their value is the underlying's notional as
+   * filed, not money invested, so they have no weight and are in no slice.
+   */
   readonly options: { readonly count: number; readonly value: number | null };
-  /** 'served' when every position has a served weight, else value / total × 100. */
+  /** 'served' when every share position has a served weight, else value / total × 100. */
   readonly weightSource: 'served' | 'derived';
 }
 
 /**
  * Weights of ONE filer's COMPLETE portfolio for one period (the caller guarantees completeness:
- * derived weights divide by the sum of what is given). Throws nothing; empty input gives a null
- * total, no slices and weight source 'derived'.
+ * derived weights divide by the sum of what is given). Options are counted apart and never
+ * weighed, whatever the service sends for them (a vendor may weigh them): 13F trackers that
+ * weighed notionals published corrections. Throws nothing; empty input gives a null total, no
+ * slices and weight source 'derived'.
  */
 export function portfolioWeights(positions: readonly Position[], topN: number): PortfolioWeights {
   const total = longValue(positions);
+  const held = positions.filter(
+    (position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0,
+  );
+  const shares = held.filter((position) => position.option === null);
   // Served weights are used only when all are: mixed with derived ones they would not add up.
-  const served = positions.length > 0 && positions.every((position) => position.weight !== null);
+  const served = shares.length > 0 && shares.every((position) => position.weight !== null);
   const weightOf = (position: Position) =>
     served
       ? (position.weight ?? 0)
@@ -66,55 +75,33 @@ export function portfolioWeights(positions: readonly Position[], topN: number): 
   // NaN shows none, as slice(0, NaN) would.
   const count = Math.max(0, Math.floor(topN)) || 0;
   // Only the largest are shown (and the 10 largest summed): at most max(topN, 10) are ranked.
-  const held = positions.filter(
-    (position) => (position.value ?? 0) > 0 || (position.weight ?? 0) > 0,
-  );
-  const ranked = largestSlices(held, weightOf, Math.max(count, 10));
+  const ranked = largestSlices(shares, weightOf, Math.max(count, 10));
   const top = ranked.slices.slice(0, count);
   const rest = ranked.count - top.length;
-  const options = optionsOf(held, weightOf);
-  // Concentration is the long portfolio's: ranked again without options only when there are any.
-  const long =
-    options.count === 0
-      ? ranked.slices
-      : largestSlices(
-          held.filter((position) => position.option === null),
-          weightOf,
-          10,
-        ).slices;
-  const shown = (option: boolean) =>
-    sum(top.filter((slice) => isOption(slice) === option).map((slice) => slice.weight));
   return {
     total,
     positionCount: ranked.count,
     top,
     other: {
-      weight:
-        rest === 0
-          ? 0
-          : Math.max(0, 100 - shown(false)) + Math.max(0, options.weight - shown(true)),
+      weight: rest === 0 ? 0 : Math.max(0, 100 - sum(top.map((slice) => slice.weight))),
       count: rest,
     },
-    top10Weight: sum(long.slice(0, 10).map((slice) => slice.weight)),
-    options: { count: options.count, value: options.value },
+    top10Weight: sum(ranked.slices.slice(0, 10).map((slice) => slice.weight)),
+    options: optionsOf(held),
     weightSource: served ? 'served' : 'derived',
   };
 }
 
-const isOption = (slice: WeightSlice) => slice.security !== slice.cusip;
-
-/** How many option positions, their value and their weights, summed. */
-function optionsOf(held: readonly Position[], weightOf: (position: Position) => number) {
+/** How many option positions, and their notional value summed. */
+function optionsOf(held: readonly Position[]) {
   let count = 0;
-  let weight = 0;
   let value: number | null = null;
   for (const position of held) {
     if (position.option === null) continue;
     count += 1;
-    weight += weightOf(position);
     if (position.value !== null) value = (value ?? 0) + position.value;
   }
-  return { count, weight, value };
+  return { count, value };
 }
 
 /** Largest weight first, then by label: the order of a portfolio's slices. */

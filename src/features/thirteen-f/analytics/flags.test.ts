@@ -19,6 +19,7 @@ const position = (fields: Partial<Position> = {}): Position => ({
   status: null,
   pctChange: null,
   filedAt: '2024-08-14T00:00:00Z',
+  filing: null,
   ...fields,
 });
 
@@ -118,12 +119,12 @@ describe('positionFlags', () => {
     });
   });
 
-  describe('amended', () => {
+  describe('late', () => {
     it('allows 45 days after the quarter and flags 46', () => {
       expect(kinds(position({ filedAt: '2024-08-14 23:59:59' }))).toEqual([]);
       expect(positionFlags(position({ filedAt: '2024-08-15 00:00:01' }), undefined)).toEqual([
         {
-          kind: 'amended',
+          kind: 'late',
           message:
             'Filed 46 days after the quarter, after its deadline of Aug 14, 2024: an amendment or a late filing (quarter ended Jun 30, 2024, filed Aug 15, 2024; 13F reports are due 45 days after the quarter, or the next business day).',
         },
@@ -141,7 +142,7 @@ describe('positionFlags', () => {
     it('counts UTC days from the date part, across a year end', () => {
       const q4 = (filedAt: string) => position({ period: '2023-12-31', filedAt });
       expect(kinds(q4('2024-02-14T23:30:00-05:00'))).toEqual([]);
-      expect(kinds(q4('2024-02-15T00:00:00Z'))).toEqual(['amended']);
+      expect(kinds(q4('2024-02-15T00:00:00Z'))).toEqual(['late']);
       expect(positionFlags(q4('2024-12-20T10:00:00Z'), undefined)[0]?.message).toMatch(
         /^Filed 355 days /,
       );
@@ -158,7 +159,7 @@ describe('positionFlags', () => {
     expect(kinds(late, march({ period: '2022-03-31', filedAt: '2022-05-13' }))).toEqual([
       'unit-change',
       'price-jump',
-      'amended',
+      'late',
     ]);
   });
 });
@@ -257,7 +258,7 @@ describe('flagsByRow', () => {
     const current = row({ filedat: '2024-09-30' });
     // The context's own copy of June (here at 1000× the price) neither replaces nor adds to it.
     const flags = flagsByRow([current], [row({ value: 10_000_000 }), row(), marchRow()]);
-    expect(flags.get(current)?.map((flag) => flag.kind)).toEqual(['amended']);
+    expect(flags.get(current)?.map((flag) => flag.kind)).toEqual(['late']);
   });
 
   it('matches rows without a CUSIP by ticker or issuer name', () => {
@@ -282,7 +283,7 @@ describe('flagsByRow', () => {
       filedat: '2024-09-30',
     };
     const flags = flagsByRow([late, { ...late }], [{ ...late, periodofreport: '2024-03-31' }]);
-    expect(flags.get(late)?.map((flag) => flag.kind)).toEqual(['amended']);
+    expect(flags.get(late)?.map((flag) => flag.kind)).toEqual(['late']);
     expect(flags.size).toBe(2);
   });
 

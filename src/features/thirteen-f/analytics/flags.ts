@@ -2,11 +2,9 @@
  * Data-quality flags for 13F positions: figures an analyst should not take at face value.
  * Pure functions: no React, no fetching.
  */
-import { FILING_DEADLINE_DAYS, filingDeadline } from '#contract/filing-deadline';
 import type { ServiceRecord } from '#contract/response';
 import {
   compareText,
-  dayNumber,
   dayOf,
   positionKey,
   previousQuarterEnd,
@@ -14,9 +12,11 @@ import {
   toPositions,
 } from './positions.ts';
 import type { Position } from './positions.ts';
+import { filingFlags } from './filing-flags.ts';
+import type { FilingFlag } from './filing-flags.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
 
-type DataFlagKind = 'unit-change' | 'price-jump' | 'amended' | 'gap';
+type DataFlagKind = 'unit-change' | 'price-jump' | 'gap' | FilingFlag['kind'];
 
 /** One flag: its kind and one plain-English sentence with the figures. */
 export interface DataFlag {
@@ -85,20 +85,6 @@ function priceJumpFlag(position: Position, previous: Position | undefined): Data
   };
 }
 
-function amendedFlag(position: Position): DataFlag | undefined {
-  const periodDay = dayNumber(position.period);
-  const filedDay = dayNumber(position.filedAt);
-  const filedOn = dayOf(position.filedAt);
-  if (periodDay === null || filedDay === null || filedOn === null) return undefined;
-  const deadline = filingDeadline(position.period);
-  if (filedOn <= deadline) return undefined;
-  const days = filedDay - periodDay;
-  return {
-    kind: 'amended',
-    message: `Filed ${days} days after the quarter, after its deadline of ${formatDay(deadline)}: an amendment or a late filing (quarter ended ${formatDay(position.period)}, filed ${formatDay(filedOn)}; 13F reports are due ${FILING_DEADLINE_DAYS} days after the quarter, or the next business day).`,
-  };
-}
-
 /** The calendar quarter of a 'YYYY-MM-DD…' day, counted from year 0; null for no date. */
 function quarterOf(day: string): number | null {
   const match = /^(\d{4})-(\d{2})/.exec(day);
@@ -130,8 +116,10 @@ function gapFlag(position: Position, earlier: string | undefined): DataFlag | un
  * - 'price-jump': implied price value / shares moved more than 5× either way (exactly 5× is not
  *   flagged); 500–2000× either way "looks like a thousands/dollars unit error", otherwise "a
  *   split or a data error";
- * - 'amended': filed after the period's deadline (contract/filing-deadline.ts: 45 days, rolled to
- *   the next business day);
+ * - the filing's own (filing-flags.ts): 'incomplete' (short of the rows or total it declares),
+ *   'confidential' (it omits confidential holdings), 'amended' (from a 13F-HR/A, named) and
+ *   'late' (filed after its deadline: contract/filing-deadline.ts, 45 days rolled to the next
+ *   business day);
  * - 'gap': `earlier`, the filer's latest earlier period known (if any), is not in the calendar
  *   quarter just before: the service leaves status and change null there (no filing for the
  *   quarter before, a 13F-NT or none), and the flag says so. Listed first.
@@ -145,7 +133,7 @@ export function positionFlags(
     gapFlag(position, earlier),
     unitChangeFlag(position, previous),
     priceJumpFlag(position, previous),
-    amendedFlag(position),
+    ...filingFlags(position),
   ].filter((flag) => flag !== undefined);
 }
 

@@ -68,6 +68,7 @@ describe('toPositions', () => {
       status: 'REDUCED',
       pctChange: -49.33,
       filedAt: '2024-08-14 16:05:23',
+      filing: null,
     });
   });
 
@@ -88,6 +89,7 @@ describe('toPositions', () => {
       status: null,
       pctChange: null,
       filedAt: null,
+      filing: null,
     });
     expect(named?.label).toBe('TWO');
   });

@@ -8,7 +8,7 @@ import { isHoldingStatus } from '#contract/holding-status';
 import type { HoldingStatus } from '#contract/holding-status';
 import type { ServiceRecord } from '#contract/response';
 import { servedNumber } from '#contract/values';
-import { putCallOf } from './put-call.ts';
+import { putCallOfRow } from './put-call.ts';
 import type { PutCall } from './put-call.ts';
 
 /** One security held by one filer in one period, aggregated over the filing's rows. */
@@ -23,7 +23,7 @@ export interface Position {
   readonly issuer: string;
   /** Ticker, else issuer, else CUSIP, then " Put"/" Call" for an option: what a chart shows. */
   readonly label: string;
-  /** 'Put' or 'Call' for an option row (recognised from `name`, see put-call.ts), else null. */
+  /** 'Put' or 'Call' for an option row (from `putcall`, else `name`: see put-call.ts), else null. */
   readonly option: PutCall | null;
   /**
    * What positions are keyed by within a filer-period: the CUSIP, with " Put"/" Call" after it
@@ -42,6 +42,43 @@ export interface Position {
   readonly pctChange: number | null;
   /** The latest `filedat` as sent. */
   readonly filedAt: string | null;
+  /** What the embedded service says of the filing the position came from; null without it. */
+  readonly filing: FilingFacts | null;
+}
+
+/**
+ * The filing a row came from, as the embedded service's own fields say (see contract/catalog.ts;
+ * the vendor sends none of them): each null when not sent or not known.
+ */
+export interface FilingFacts {
+  readonly accession: string | null;
+  readonly amendmentType: 'RESTATEMENT' | 'NEW HOLDINGS' | null;
+  readonly declaredRows: number | null;
+  readonly importedRows: number | null;
+  readonly declaredValue: number | null;
+  readonly importedValue: number | null;
+  readonly confidentialOmitted: boolean | null;
+}
+
+/** The filing facts a row carries, or null when it carries none of their fields. */
+export function filingFactsOf(row: ServiceRecord): FilingFacts | null {
+  if (!('accession' in row) && !('declaredrows' in row) && !('amendmenttype' in row)) return null;
+  const type = toText(row.amendmenttype).toUpperCase();
+  const omitted = row.confidentialomitted;
+  return {
+    accession: toText(row.accession) || null,
+    amendmentType: type === 'RESTATEMENT' || type === 'NEW HOLDINGS' ? type : null,
+    declaredRows: toNumber(row.declaredrows),
+    importedRows: toNumber(row.importedrows),
+    declaredValue: toNumber(row.declaredvalue),
+    importedValue: toNumber(row.importedvalue),
+    confidentialOmitted:
+      omitted === true || omitted === 'true' || omitted === '1'
+        ? true
+        : omitted === false || omitted === 'false' || omitted === '0'
+          ? false
+          : null,
+  };
 }
 
 const DAY_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -121,7 +158,7 @@ export function rowPositionKey(row: ServiceRecord): string | undefined {
   return positionKey(
     toText(row.companyname),
     dayOf(toText(row.periodofreport)) ?? '',
-    securityOf(cusip, putCallOf(row.name)),
+    securityOf(cusip, putCallOfRow(row)),
   );
 }
 
@@ -178,7 +215,7 @@ export function toPositions(rows: readonly ServiceRecord[]): Position[] {
     const issuer = toText(row.nameofissuer);
     const ticker = toText(row.ticker) || null;
     const filedAt = toText(row.filedat) || null;
-    const option = putCallOf(row.name);
+    const option = putCallOfRow(row);
     const security = securityOf(cusip, option);
     const index = group.get(security);
     if (index === undefined) {
@@ -198,6 +235,7 @@ export function toPositions(rows: readonly ServiceRecord[]): Position[] {
         status: statusOf(row.status),
         pctChange: toNumber(row.pct_change_qoq),
         filedAt,
+        filing: filingFactsOf(row),
       });
       issuerValues.push(value ?? Number.NEGATIVE_INFINITY);
       weightMissing.push(weight === null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { putCallOf } from './put-call.ts';
+import { putCallOf, putCallOfRow } from './put-call.ts';
 
 describe('putCallOf: an option row recognised from the served name', () => {
   it.each([
@@ -32,5 +32,21 @@ describe('putCallOf: an option row recognised from the served name', () => {
     [42],
   ])('%s is no option row', (name) => {
     expect(putCallOf(name)).toBeNull();
+  });
+});
+
+describe('putCallOfRow: the putcall field first, the name without it', () => {
+  it.each([
+    [{ putcall: 'PUT', name: 'X 2024-06-30 AAPL' }, 'Put'],
+    [{ putcall: 'Call' }, 'Call'],
+    // The field says shares: a name that looks like an option does not override it.
+    [{ putcall: null, name: 'X 2024-06-30 AAPL PUT' }, null],
+    [{ putcall: '', name: 'X 2024-06-30 AAPL CALL' }, null],
+    // The vendor sends no putcall: the name decides.
+    [{ name: 'X 2024-06-30 AAPL PUT' }, 'Put'],
+    [{ name: 'X 2024-06-30 AAPL' }, null],
+    [{}, null],
+  ])('%o -> %s', (row, expected) => {
+    expect(putCallOfRow(row)).toBe(expected);
   });
 });

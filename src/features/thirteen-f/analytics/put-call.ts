@@ -1,9 +1,10 @@
 /**
  * Option rows of the 13F service. A put or a call shares the CUSIP of the shares it is written
- * on, and the service gives it no field of its own: only its record name tells it apart, which
- * is `<filer> <period YYYY-MM-DD> <ticker or CUSIP>` for shares, with " PUT" or " CALL" after it
- * for an option (SEC files "Put"/"Call"; the service uppercases). Rows without `name` cannot be
- * told apart, so their options count with the shares.
+ * on. The embedded service says which in its `putcall` field (PUT, CALL or null); the vendor's
+ * interface has no such field, and there only the record name tells an option apart, which is
+ * `<filer> <period YYYY-MM-DD> <ticker or CUSIP>` for shares, with " PUT" or " CALL" after it for
+ * an option (SEC files "Put"/"Call"; the service uppercases). Rows with neither cannot be told
+ * apart, so their options count with the shares.
  */
 
 /** A put or a call, spelled as labels show it. */
@@ -26,4 +27,17 @@ export function putCallOf(name: unknown): PutCall | null {
   const match = OPTION_NAME.exec(text);
   if (!match) return null;
   return match[1]?.toLowerCase() === 'put' ? 'Put' : 'Call';
+}
+
+/**
+ * 'Put' or 'Call' for an option row, else null: from `putcall` when the row carries the field
+ * (null there means shares, whatever the name says), from the name otherwise.
+ */
+export function putCallOfRow(row: {
+  readonly putcall?: unknown;
+  readonly name?: unknown;
+}): PutCall | null {
+  if (!('putcall' in row)) return putCallOf(row.name);
+  const text = typeof row.putcall === 'string' ? row.putcall.trim().toLowerCase() : '';
+  return text === 'put' ? 'Put' : text === 'call' ? 'Call' : null;
 }

@@ -7,7 +7,7 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { QueryRequestBody } from '#contract/request-body';
 import { fetchQueryResult } from '../../../lib/api/query-api.ts';
 import { previousQuarterEnd } from '../analytics/quarters.ts';
-import { POSITION_FIELDS } from './context-queries.ts';
+import { positionFields } from './context-queries.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -20,7 +20,7 @@ export function securityBody(cusip: string, quarter?: string): QueryRequestBody 
   return {
     module: '13f_holdings',
     filters: {
-      fields: POSITION_FIELDS,
+      fields: positionFields(),
       filter: [
         { cusip: { $equals: cusip } },
         ...(before.length > 0
@@ -40,7 +40,7 @@ export function quarterBody(period: string, managers: readonly string[] = []): Q
   return {
     module: '13f_holdings',
     filters: {
-      fields: POSITION_FIELDS,
+      fields: positionFields(),
       filter: [
         { periodofreport: { $equals: period } },
         ...(managers.length > 0

@@ -4,6 +4,7 @@ import { filtersOf, withFields } from '#contract/request-body';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { MatchedAccount } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
+import { servesExtensionFields } from '../../../lib/api/app-config.ts';
 import { fetchAllRows, fetchQueryResult } from '../../../lib/api/query-api.ts';
 
 /**
@@ -24,6 +25,32 @@ export const POSITION_FIELDS = [
   'pct_change_qoq',
   'filedat',
 ];
+
+/**
+ * The embedded service's own fields the 13F views read when it is the service (see
+ * contract/catalog.ts): put/call, and the filing each row came from with what it declares. The
+ * vendor has none of them: there put/call comes from `name` and filing flags are fewer.
+ */
+const FILING_FIELDS = [
+  'putcall',
+  'accession',
+  'amendmenttype',
+  'declaredrows',
+  'importedrows',
+  'declaredvalue',
+  'importedvalue',
+  'confidentialomitted',
+];
+
+/** `fields` and, against the embedded service, FILING_FIELDS. */
+export function withFilingFields(fields: readonly string[]): string[] {
+  return servesExtensionFields() ? [...fields, ...FILING_FIELDS] : [...fields];
+}
+
+/** POSITION_FIELDS, with FILING_FIELDS where the service has them. */
+export function positionFields(): string[] {
+  return withFilingFields(POSITION_FIELDS);
+}
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -79,7 +106,7 @@ export function portfolioOptions(filer: string | null, period: string | null) {
     queryFn:
       filer !== null && period !== null
         ? ({ signal }): Promise<ServiceRecord[]> =>
-            fetchAllRows(filerBody(filer, period, POSITION_FIELDS), { signal })
+            fetchAllRows(filerBody(filer, period, positionFields()), { signal })
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
@@ -92,7 +119,7 @@ export function filerHistoryOptions(filer: string | null) {
     queryFn:
       filer !== null
         ? ({ signal }): Promise<ServiceRecord[]> =>
-            fetchAllRows(filerBody(filer, null, POSITION_FIELDS), { signal })
+            fetchAllRows(filerBody(filer, null, positionFields()), { signal })
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
@@ -142,7 +169,7 @@ export function holdersOptions(cusip: string | null, period: string | null) {
               {
                 module: '13f_holdings',
                 filters: {
-                  fields: POSITION_FIELDS,
+                  fields: positionFields(),
                   filter: [{ cusip: { $equals: cusip } }, { periodofreport: { $equals: period } }],
                   order_by: 'value:DESC',
                 },
@@ -172,7 +199,7 @@ export function rowScopeOptions(body: QueryRequestBody, rowCount: number | null)
     queryFn:
       rowCount !== null
         ? ({ signal }): Promise<ServiceRecord[]> =>
-            fetchAllRows(withFields(body, SCOPE_FIELDS), {
+            fetchAllRows(withFields(body, withFilingFields(SCOPE_FIELDS)), {
               signal,
               pageSize: SCOPE_PAGE,
               limit: rowCount,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
+import { servesExtensionFields } from '../../../lib/api/app-config.ts';
 import { pinnedScope, rowScopeOptions } from './context-queries.ts';
 
 /** Where a result's filer and period come from, as the charts tell the analyst. */
@@ -21,12 +22,14 @@ function lacksScope(rows: readonly ServiceRecord[], body: QueryRequestBody): boo
   if (!sample) return false;
   const filerKnown = typeof sample.companyname === 'string' || pinned.filer !== null;
   const periodKnown = typeof sample.periodofreport === 'string' || pinned.period !== null;
-  return !filerKnown || !periodKnown;
+  // The embedded service's filing fields tell options and short filings apart: fetched too.
+  const filingKnown = !servesExtensionFields() || 'accession' in sample;
+  return !filerKnown || !periodKnown || !filingKnown;
 }
 
 /**
- * The rows with each one's filer, period and filing time from `scope` (the same query's rows, asking for
- * those fields). Undefined when the two are not the same rows: fewer of them, or a CUSIP that
+ * The rows with each one's filer, period, filing time and filing fields from `scope` (the same
+ * query's rows, asking for those fields). Undefined when the two are not the same rows: fewer of them, or a CUSIP that
  * differs where the rows show one. A row's own values always win.
  */
 export function withRowScope(
@@ -38,12 +41,7 @@ export function withRowScope(
   for (const [index, row] of rows.entries()) {
     const known = scope[index];
     if (!known || ('cusip' in row && row.cusip !== known.cusip)) return undefined;
-    merged.push({
-      companyname: known.companyname,
-      periodofreport: known.periodofreport,
-      filedat: known.filedat,
-      ...row,
-    });
+    merged.push({ ...known, ...row });
   }
   return merged;
 }

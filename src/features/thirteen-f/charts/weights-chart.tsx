@@ -103,7 +103,7 @@ function weightsNotes(scope: ThirteenFScope, weights: PortfolioWeights): string[
       : 'The rows carry no weights: derived here as value ÷ the portfolio’s long value.',
     `Total value is the long value: share positions only, options left out.${
       weights.options.count > 0
-        ? ` ${formatCount(weights.options.count)} option positions (puts and calls, ${formatUsd(weights.options.value)} of underlying value) are charted apart from the shares of their CUSIP, weighed against the long value, and left out of the concentration.`
+        ? ` ${formatCount(weights.options.count)} option positions (puts and calls, ${formatUsd(weights.options.value)} notional: the underlying's value as filed, not money invested) have no weight and are not charted here; the table lists them with their Put/Call.`
         : ''
     }`,
   ];
@@ -143,7 +143,7 @@ function weightBarFilter(
       label: `Other holdings · ${scope.filer} · ${formatDay(scope.period)}`,
       conditions: [
         ...scope.pairConditions,
-        // Only shown shares' CUSIPs are left out: an option's CUSIP may have shares in the rest.
+        // Only shares are slices; an option of a shown CUSIP is in neither the bar nor the rest.
         {
           field: 'cusip',
           op: 'notIn',
@@ -156,7 +156,7 @@ function weightBarFilter(
   }
   return {
     label: `${bar.label} · ${scope.filer} · ${formatDay(scope.period)}`,
-    // The table has no put/call field to filter on: an option's bar shows its CUSIP's rows.
+    // Bars are share positions; the CUSIP's option rows, if any, show along with them.
     conditions: [...scope.pairConditions, { field: 'cusip', op: 'in', values: [bar.cusip] }],
   };
 }
