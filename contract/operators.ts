@@ -63,7 +63,7 @@ export const OPERATORS_BY_KIND: Readonly<Record<FieldKind, readonly Operator[]>>
  * Operators of our own, beyond the vendor's interface document: the embedded service answers
  * them, the vendor's refuses them, so the builder does not offer them in upstream mode.
  */
-export const EXTENSION_OPERATORS: readonly Operator[] = ['$in'];
+const EXTENSION_OPERATORS: readonly Operator[] = ['$in'];
 
 /** True for an operator the vendor's interface does not document. */
 export function isExtensionOperator(operator: Operator): boolean {
