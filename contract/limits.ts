@@ -16,6 +16,8 @@ export const QUERY_LIMITS = {
   maxNameLength: 64,
   /** Characters in one value of a condition. */
   maxValueLength: 1000,
+  /** Values in one `$in` list: each is a bound parameter, and the list a distinct SQL text. */
+  maxInValues: 100,
   /** Characters in a `$contains` pattern, searched for in every row. */
   maxContainsLength: 200,
   /** Rows `offset` may skip: far beyond any module, small enough for DuckDB's top-N. */

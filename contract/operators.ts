@@ -7,6 +7,7 @@ import type { FieldKind } from './catalog.ts';
 export const OPERATORS = [
   '$equals',
   '$not_equals',
+  '$in',
   '$contains',
   '$gt',
   '$gte',
@@ -29,6 +30,7 @@ export function isOperator(value: unknown): value is Operator {
 export const OPERATOR_LABELS: Readonly<Record<Operator, string>> = {
   $equals: 'equals',
   $not_equals: 'does not equal',
+  $in: 'is one of',
   $contains: 'contains',
   $gt: 'is greater than',
   $gte: 'is at least',
@@ -39,19 +41,34 @@ export const OPERATOR_LABELS: Readonly<Record<Operator, string>> = {
   $dateRange: 'is in',
 };
 
-const comparisons = ['$equals', '$not_equals', '$gt', '$gte', '$lt', '$lte'] as const;
+const ordering = ['$gt', '$gte', '$lt', '$lte'] as const;
 
-/** The operators that apply to each field kind, in the order the builder offers them. */
+/**
+ * The operators that apply to each field kind, in the order the builder offers them. `$in` goes
+ * where equality is exact enough to list values: not on datetimes (an instant is rarely typed
+ * twice alike), URLs or booleans.
+ */
 export const OPERATORS_BY_KIND: Readonly<Record<FieldKind, readonly Operator[]>> = {
-  text: ['$equals', '$not_equals', '$contains', '$not_null'],
-  id: ['$equals', '$not_equals', '$contains', '$not_null'],
+  text: ['$equals', '$not_equals', '$in', '$contains', '$not_null'],
+  id: ['$equals', '$not_equals', '$in', '$contains', '$not_null'],
   url: ['$equals', '$not_equals', '$contains', '$not_null'],
-  number: [...comparisons, '$between', '$not_null'],
-  percent: [...comparisons, '$between', '$not_null'],
-  date: [...comparisons, '$between', '$dateRange', '$not_null'],
-  datetime: [...comparisons, '$between', '$dateRange', '$not_null'],
+  number: ['$equals', '$not_equals', '$in', ...ordering, '$between', '$not_null'],
+  percent: ['$equals', '$not_equals', '$in', ...ordering, '$between', '$not_null'],
+  date: ['$equals', '$not_equals', '$in', ...ordering, '$between', '$dateRange', '$not_null'],
+  datetime: ['$equals', '$not_equals', ...ordering, '$between', '$dateRange', '$not_null'],
   boolean: ['$equals', '$not_null'],
 };
+
+/**
+ * Operators of our own, beyond the vendor's interface document: the embedded service answers
+ * them, the vendor's refuses them, so the builder does not offer them in upstream mode.
+ */
+const EXTENSION_OPERATORS: readonly Operator[] = ['$in'];
+
+/** True for an operator the vendor's interface does not document. */
+export function isExtensionOperator(operator: Operator): boolean {
+  return EXTENSION_OPERATORS.includes(operator);
+}
 
 /** A named relative date range accepted by `$dateRange`. */
 export interface DateRangeDefinition {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG, MODULE_IDS } from './catalog.ts';
-import { OPERATORS_BY_KIND, resolveDateRange } from './operators.ts';
-import { parseOrderBy } from './query.ts';
+import { isExtensionOperator, OPERATORS_BY_KIND, resolveDateRange } from './operators.ts';
+import { parseOrderBy, QUERY_LIMITS } from './query.ts';
 import { validateQuery } from './validate.ts';
 import { parseScalar } from './values.ts';
 
@@ -68,6 +68,73 @@ describe('validateQuery', () => {
   it('parses max_num "-1" as no limit and strings as numbers', () => {
     const result = validateQuery({ module: 'updates', filters: { max_num: '-1', offset: '20' } });
     expect(result.ok && result.query).toMatchObject({ maxNum: undefined, offset: 20 });
+  });
+});
+
+describe('$in, our extension', () => {
+  const holdings = (value: unknown, field = 'periodofreport') => ({
+    module: '13f_holdings',
+    filters: { filter: [{ [field]: { $in: value } }] },
+  });
+  const named = { path: 'filters.filter.0', field: 'periodofreport', operator: '$in' };
+
+  it('parses each value as the field kind parses an $equals value', () => {
+    const result = validateQuery(holdings(['2025-09-30', '2025-12-31 18:00:00']));
+    expect(result.ok && result.query.filter).toMatchObject([
+      {
+        operator: '$in',
+        values: [
+          { type: 'day', value: '2025-09-30' },
+          { type: 'day', value: '2025-12-31' },
+        ],
+      },
+    ]);
+    const numbers = validateQuery(holdings(['1000', 2.5], 'value'));
+    expect(numbers.ok && numbers.query.filter).toMatchObject([
+      { values: [{ value: 1000 }, { value: 2.5 }] },
+    ]);
+  });
+
+  it('refuses an empty list, naming the field', () => {
+    expect(problem(holdings([]))).toMatchObject({ ...named, error: 'invalid_value' });
+    expect(problem(holdings([])).message).toBe(
+      'periodofreport $in: send at least one value in the array',
+    );
+  });
+
+  it('refuses a value that is not a list', () => {
+    expect(problem(holdings('2025-09-30'))).toMatchObject({ ...named, error: 'invalid_value' });
+  });
+
+  it(`accepts ${QUERY_LIMITS.maxInValues} values and refuses one more, naming the limit`, () => {
+    const values = Array.from({ length: QUERY_LIMITS.maxInValues + 1 }, (_, i) => String(i));
+    expect(validateQuery(holdings(values.slice(1), 'value')).ok).toBe(true);
+    const tooMany = problem(holdings(values, 'value'));
+    expect(tooMany).toMatchObject({ ...named, field: 'value', error: 'invalid_value' });
+    expect(tooMany.message).toContain(`at most ${QUERY_LIMITS.maxInValues} values`);
+  });
+
+  it('names which value does not suit the kind', () => {
+    const bad = problem(holdings(['2025-09-30', '2025-02-30']));
+    expect(bad).toMatchObject({ ...named, error: 'invalid_value' });
+    expect(bad.message).toMatch(/^periodofreport \$in: value 2: "2025-02-30" is not a date/);
+    expect(problem(holdings(['1', 'lots'], 'value')).message).toContain(
+      'value 2: "lots" is not a number',
+    );
+    expect(problem(holdings([['AAPL']], 'ticker')).message).toContain('value 1:');
+  });
+
+  it('applies to text, id, number, percent and date fields only', () => {
+    for (const [kind, operators] of Object.entries(OPERATORS_BY_KIND)) {
+      const listed = ['text', 'id', 'number', 'percent', 'date'].includes(kind);
+      expect(operators.includes('$in'), kind).toBe(listed);
+    }
+    expect(problem(holdings(['2025-05-15'], 'filedat')).error).toBe('unsupported_operator');
+  });
+
+  it('is marked as an operator the vendor does not document', () => {
+    expect(isExtensionOperator('$in')).toBe(true);
+    expect(isExtensionOperator('$equals')).toBe(false);
   });
 });
 

@@ -20,6 +20,8 @@ export type ValidatedCondition = { readonly type: 'condition'; readonly field: F
       readonly value: ScalarValue;
     }
   | { readonly operator: '$contains'; readonly value: string }
+  /** Our extension: equal to any of the values, as `$equals` compares them. */
+  | { readonly operator: '$in'; readonly values: readonly ScalarValue[] }
   | { readonly operator: '$between'; readonly lower: ScalarValue; readonly upper: ScalarValue }
   | { readonly operator: '$not_null' }
   | { readonly operator: '$dateRange'; readonly range: DateRangeName }
@@ -117,6 +119,21 @@ function resolveField(module: ModuleId, name: string, path: string): FieldDefini
   );
 }
 
+/** How a condition parses one value; `which` names it within a list ("value 2: "). */
+type ParseOne = (value: unknown, which?: string) => ScalarValue;
+
+/** The values of an `$in` list, each parsed as `$equals` parses its one value. */
+function inList(raw: unknown, scalar: ParseOne, badValue: (reason: string) => never) {
+  if (!Array.isArray(raw)) return badValue('send an array of values, like ["a", "b"]');
+  if (raw.length === 0) return badValue('send at least one value in the array');
+  // Each value is a bound parameter and each length its own SQL text: the list is bounded.
+  if (raw.length > QUERY_LIMITS.maxInValues) {
+    badValue(`send at most ${QUERY_LIMITS.maxInValues} values, found ${raw.length}`);
+  }
+  // Counted from 1, as people count, so a long list says which value is wrong.
+  return raw.map((value: unknown, index) => scalar(value, `value ${index + 1}: `));
+}
+
 function validateCondition(
   module: ModuleId,
   name: string,
@@ -135,12 +152,12 @@ function validateCondition(
   }
   const badValue = (reason: string): never =>
     refuse({ ...named, error: 'invalid_value', message: `${name} ${operator}: ${reason}` });
-  const scalar = (value: unknown): ScalarValue => {
+  const scalar: ParseOne = (value, which = '') => {
     if (typeof value === 'string' && value.length > QUERY_LIMITS.maxValueLength) {
-      badValue(`values are at most ${QUERY_LIMITS.maxValueLength} characters`);
+      badValue(`${which}values are at most ${QUERY_LIMITS.maxValueLength} characters`);
     }
     const parsed = parseScalar(field.kind, value);
-    return parsed.ok ? parsed.value : badValue(parsed.reason);
+    return parsed.ok ? parsed.value : badValue(`${which}${parsed.reason}`);
   };
   switch (operator) {
     case '$not_null':
@@ -158,6 +175,8 @@ function validateCondition(
         );
       }
       return { type: 'condition', field, operator, value: raw as string };
+    case '$in':
+      return { type: 'condition', field, operator, values: inList(raw, scalar, badValue) };
     case '$between': {
       if (!Array.isArray(raw) || raw.length !== 2) {
         return badValue('send an array of two values, [lower, upper]');

@@ -53,11 +53,11 @@ function MantineTestEnv({ children }: { children: ReactNode }) {
 
 function Harness({
   initial,
-  singleSortKey,
+  upstream,
   collapsed: startCollapsed,
 }: {
   initial: BuilderState;
-  singleSortKey: boolean;
+  upstream: boolean;
   collapsed: boolean;
 }) {
   const builder = useQueryBuilder(initial);
@@ -82,7 +82,7 @@ function Harness({
         />
       ) : (
         <section aria-label="Query builder">
-          <QueryBuilder builder={builder} singleSortKey={singleSortKey} />
+          <QueryBuilder builder={builder} upstream={upstream} />
         </section>
       )}
       <section aria-label="Request body">
@@ -106,7 +106,8 @@ function Harness({
 export function setupBuilder(
   body: Record<string, unknown>,
   options: {
-    readonly singleSortKey?: boolean;
+    /** The vendor's service answers (upstream mode). */
+    readonly upstream?: boolean;
     /** Start with the query collapsed to chips, as after a run. */
     readonly collapsed?: boolean;
   } = {},
@@ -117,7 +118,7 @@ export function setupBuilder(
     <MantineTestEnv>
       <Harness
         initial={read.state}
-        singleSortKey={options.singleSortKey ?? false}
+        upstream={options.upstream ?? false}
         collapsed={options.collapsed ?? false}
       />
     </MantineTestEnv>,

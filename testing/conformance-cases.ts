@@ -39,6 +39,18 @@ export const OPERATOR_CASES: readonly ConformanceCase[] = [
     rows: ['F6'],
   },
   {
+    name: 'text $in ignores case, as $equals does (our extension)',
+    module: '13f_holdings',
+    filter: [c('ticker', '$in', ['aapl', 'Para'])],
+    rows: ['F1', 'F4', 'F5'],
+  },
+  {
+    name: 'text $in hostile value is data',
+    module: '13f_holdings',
+    filter: [c('nameofissuer', '$in', ['acme "test"; drop table x; --', "') OR 1=1 --"])],
+    rows: ['F6'],
+  },
+  {
     name: 'text $not_null',
     module: 'accounthistory',
     filter: [c('oldvalue', '$not_null', '')],
@@ -62,6 +74,12 @@ export const OPERATOR_CASES: readonly ConformanceCase[] = [
     module: '13f_holdings',
     filter: [c('cusip', '$contains', '0505')],
     rows: ['F2'],
+  },
+  {
+    name: 'id $in compares exactly',
+    module: '13f_holdings',
+    filter: [c('cusip', '$in', ['037833100', '00000000x', '166764100'])],
+    rows: ['F1', 'F3', 'F4'],
   },
   // url
   {
@@ -132,6 +150,12 @@ export const OPERATOR_CASES: readonly ConformanceCase[] = [
     rows: ['IH1', 'IH3', 'IH6'],
   },
   {
+    name: 'number $in, strings and numbers alike',
+    module: 'investment_holdings',
+    filter: [c('fund_balance__c', '$in', ['1000000', 500000, '1e9'])],
+    rows: ['IH1', 'IH3'],
+  },
+  {
     name: 'number $not_null',
     module: 'investment_holdings',
     filter: [c('fund_balance__c', '$not_null', '')],
@@ -167,6 +191,12 @@ export const OPERATOR_CASES: readonly ConformanceCase[] = [
     module: '13f_holdings',
     filter: [c('pct_change_qoq', '$equals', '-100')],
     rows: ['F5'],
+  },
+  {
+    name: 'percent $in',
+    module: '13f_holdings',
+    filter: [c('pct_change_qoq', '$in', ['-100', -13, '0'])],
+    rows: ['F2', 'F4', 'F5'],
   },
   {
     name: 'percent $not_null',
@@ -234,6 +264,12 @@ export const OPERATOR_CASES: readonly ConformanceCase[] = [
     module: 'investment_holdings',
     filter: [c('date_acquired__c', '$between', ['2020-01-01', '2021-12-31'])],
     rows: ['IH1', 'IH2', 'IH6'],
+  },
+  {
+    name: 'date $in the listed periods only',
+    module: '13f_holdings',
+    filter: [c('periodofreport', '$in', ['2023-12-31', '2023-09-30'])],
+    rows: ['F1', 'F2', 'F6'],
   },
   {
     name: 'date $dateRange last_30_days',
@@ -591,6 +627,44 @@ export const ERROR_CASES: readonly ConformanceCase[] = [
     status: 400,
     error: 'invalid_value',
     mentions: ['lower bound'],
+  },
+  {
+    name: '$in with no values',
+    module: '13f_holdings',
+    filter: [c('periodofreport', '$in', [])],
+    status: 400,
+    error: 'invalid_value',
+    mentions: ['periodofreport', '$in', 'at least one value'],
+  },
+  {
+    name: '$in with a value that is no date',
+    module: '13f_holdings',
+    filter: [c('periodofreport', '$in', ['2023-12-31', 'Q4'])],
+    status: 400,
+    error: 'invalid_value',
+    mentions: ['periodofreport', 'value 2', 'Q4'],
+  },
+  {
+    name: '$in with too many values',
+    module: '13f_holdings',
+    filter: [
+      c(
+        'ticker',
+        '$in',
+        Array.from({ length: 101 }, (_, i) => `T${String(i)}`),
+      ),
+    ],
+    status: 400,
+    error: 'invalid_value',
+    mentions: ['ticker', 'at most 100 values'],
+  },
+  {
+    name: '$in on a date-time',
+    module: '13f_holdings',
+    filter: [c('filedat', '$in', ['2024-05-15'])],
+    status: 400,
+    error: 'unsupported_operator',
+    mentions: ['$in', 'filedat'],
   },
   {
     name: '$not_null needs ""',

@@ -32,6 +32,7 @@ const anyValue = fc.oneof(
   fc.boolean(),
   fc.constant(null),
   fc.tuple(hostileText, hostileText),
+  fc.array(fc.oneof(hostileText, fc.integer()), { maxLength: 3 }),
   fc.constantFrom(
     '2024-01-01',
     '2024-01-01 10:00:00',
@@ -90,6 +91,7 @@ function conditionArbitrary(module: ModuleId) {
           $not_null: fc.constant(''),
           $dateRange: fc.constantFrom(...DATE_RANGES.map((range) => range.name)),
           $contains: hostileText,
+          $in: fc.array(kindValue, { minLength: 1, maxLength: 4 }),
         }[op as string] ?? kindValue;
       const value = fc.oneof({ arbitrary: fitting, weight: 9 }, { arbitrary: anyValue, weight: 1 });
       return fc.tuple(fc.constant(definition.name), fc.constant(op as string), value);

@@ -108,6 +108,36 @@ describe('runQuery', () => {
     });
   });
 
+  it('$in answers the rows of exactly the listed periods, and text values in any case', async () => {
+    const periods = ['2025-06-30', '2025-09-30', '2025-12-31', '2026-03-31'];
+    const rows = periods.flatMap((periodofreport, index) => [
+      { companyname: `A ${String(index)}`, periodofreport, ticker: 'AAPL' },
+      { companyname: `B ${String(index)}`, periodofreport, ticker: 'MSFT' },
+    ]);
+    const { answer } = await setup([...rows, { companyname: 'undated', ticker: 'aapl' }]);
+    const body = (filter: unknown[]) => ({
+      module: '13f_holdings',
+      filters: { fields: ['companyname', 'periodofreport'], filter, max_num: '-1' },
+    });
+    const listed = await answer(body([{ periodofreport: { $in: ['2025-09-30', '2025-12-31'] } }]));
+    expect(listed.records.map((record) => record.periodofreport).sort()).toEqual([
+      '2025-09-30',
+      '2025-09-30',
+      '2025-12-31',
+      '2025-12-31',
+    ]);
+    // A hostile value is one more value to compare with, matching nothing.
+    const hostile = `') OR 1=1 --`;
+    const tickers = await answer(body([{ ticker: { $in: ['Aapl', hostile] } }]));
+    expect(tickers.records.map((record) => record.companyname)).toEqual([
+      'A 0',
+      'A 1',
+      'A 2',
+      'A 3',
+      'undated',
+    ]);
+  });
+
   it('refuses an unpaged query that matches more rows than the cap', async () => {
     const { answer } = await setup();
     const body = { module: '13f_holdings', filters: { max_num: '-1' } };

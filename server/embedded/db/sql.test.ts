@@ -28,3 +28,35 @@ describe('the source a query reads', () => {
     expect(buildCountSql(query(accounts), TODAY).sql).toContain('FROM "metro_area__c"');
   });
 });
+
+describe('$in', () => {
+  const where = (filter: unknown[], module = '13f_holdings') => {
+    const { sql, params } = buildCountSql(query({ module, filters: { filter } }), TODAY);
+    return { where: sql.slice(sql.indexOf(' WHERE ')), params };
+  };
+
+  it('binds every value, typed as $equals types it', () => {
+    expect(where([{ periodofreport: { $in: ['2025-09-30', '2025-12-31'] } }])).toEqual({
+      where: ' WHERE "periodofreport" IN (CAST($1 AS DATE), CAST($2 AS DATE))',
+      params: ['2025-09-30', '2025-12-31'],
+    });
+    expect(where([{ value: { $in: ['1000', 2.5] } }])).toEqual({
+      where: ' WHERE "value" IN (CAST($1 AS DOUBLE), CAST($2 AS DOUBLE))',
+      params: ['1000', '2.5'],
+    });
+  });
+
+  it('ignores case on text as $equals does, and compares ids exactly', () => {
+    expect(where([{ ticker: { $in: ['aapl'] } }]).where).toBe(
+      ' WHERE lower("ticker") IN (lower($1))',
+    );
+    expect(where([{ cusip: { $in: ['037833100'] } }]).where).toBe(' WHERE "cusip" IN ($1)');
+  });
+
+  it('keeps a hostile value a value: bound, never in the statement', () => {
+    const hostile = `x') OR 1=1; DROP TABLE "13f_holdings"; --`;
+    const { where: text, params } = where([{ companyname: { $in: ['a', hostile] } }]);
+    expect(params).toEqual(['a', hostile]);
+    expect(text).toBe(' WHERE lower("companyname") IN (lower($1), lower($2))');
+  });
+});

@@ -55,6 +55,11 @@ function upperBound(column: string, value: ScalarValue, isDatetime: boolean, bin
     : `${column} <= ${literal(value, bind)}`;
 }
 
+/** Text compares ignoring case, as analysts type tickers and labels in any case. */
+function folded(isText: boolean, sql: string): string {
+  return isText ? `lower(${sql})` : sql;
+}
+
 function comparison(condition: ValidatedCondition, column: string, bind: Bind, today: Date) {
   const isDatetime = condition.field.kind === 'datetime';
   const isText = condition.field.kind === 'text';
@@ -63,6 +68,11 @@ function comparison(condition: ValidatedCondition, column: string, bind: Bind, t
       return `${column} IS NOT NULL`;
     case '$contains':
       return `contains(lower(${column}), lower(${bind(condition.value)}))`;
+    case '$in': {
+      // Equal to one of the values as `$equals` compares; a null matches none, as there.
+      const items = condition.values.map((value) => folded(isText, literal(value, bind)));
+      return `${folded(isText, column)} IN (${items.join(', ')})`;
+    }
     case '$between':
       return `(${lowerBound(column, condition.lower, isDatetime, bind)} AND ${upperBound(column, condition.upper, isDatetime, bind)})`;
     case '$dateRange': {
@@ -93,9 +103,8 @@ function comparison(condition: ValidatedCondition, column: string, bind: Bind, t
         return `${column} < ${dayEnd(value.value, bind)}`;
     }
   }
-  // Text equality ignores case, as analysts type tickers and labels in any case.
-  const left = isText ? `lower(${column})` : column;
-  const right = isText ? `lower(${literal(value, bind)})` : literal(value, bind);
+  const left = folded(isText, column);
+  const right = folded(isText, literal(value, bind));
   const sqlOperator = {
     $equals: '=',
     $not_equals: 'IS DISTINCT FROM',

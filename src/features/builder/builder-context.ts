@@ -10,8 +10,11 @@ export interface BuilderContextValue {
   readonly state: BuilderState;
   /** Problems by state path (`filter.0.children.1`, `filter.0.value`, `maxNum`, …). */
   readonly problems: ReadonlyMap<string, BuilderProblem>;
-  /** The vendor's service sorts by one key (upstream mode); the embedded one by several. */
-  readonly singleSortKey: boolean;
+  /**
+   * The vendor's service answers (upstream mode): it sorts by one key and knows none of the
+   * embedded service's extensions.
+   */
+  readonly upstream: boolean;
   readonly setOption: BuilderActions['setOption'];
   readonly tree: BuilderActions['tree'];
   readonly focus: FocusRequest;
@@ -46,14 +49,14 @@ export const BuilderContext = createContext<BuilderContextValue | null>(null);
 /** The context's value for a builder's snapshot and actions. */
 export function builderContextOf(
   builder: BuilderSnapshot & BuilderActions,
-  singleSortKey: boolean,
+  upstream: boolean,
   focus: FocusRequest,
 ): BuilderContextValue {
   return {
     module: builder.state.module,
     state: builder.state,
     problems: builder.problemsByPath,
-    singleSortKey,
+    upstream,
     setOption: builder.setOption,
     tree: builder.tree,
     focus,

@@ -1,14 +1,21 @@
 import { ActionIcon, Group, Menu, Select, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { findField } from '#contract/catalog';
-import { OPERATOR_LABELS, OPERATORS_BY_KIND } from '#contract/operators';
+import type { FieldDefinition } from '#contract/catalog';
+import {
+  isExtensionOperator,
+  isOperator,
+  OPERATOR_LABELS,
+  OPERATORS_BY_KIND,
+} from '#contract/operators';
+import type { Operator } from '#contract/operators';
 import { useBuilderContext } from './builder-context.ts';
 import { FieldSelect } from './field-select.tsx';
 import type { Path } from './filter-tree.ts';
 import type { ConditionNode } from './model.ts';
 import { withField, withOperator, withValue } from './model.ts';
 import type { RowActions } from './row-actions.ts';
-import { ENTER_A_VALUE, ENTER_BOTH_BOUNDS, problemKey } from './validation.ts';
+import { ENTER_A_VALUE, ENTER_BOTH_BOUNDS, ENTER_SOME_VALUES, problemKey } from './validation.ts';
 import { ValueEditor } from './value-editor.tsx';
 
 /** The menu of a row or group: duplicate, wrap in a group, reorder, remove. */
@@ -80,14 +87,57 @@ function useShownProblem(path: Path) {
   const key = problemKey(path);
   const problem = problems.get(key) ?? problems.get(`${key}.value`);
   const [leftEmpty, setLeftEmpty] = useState(false);
-  const waitsForInput =
-    problem?.message === ENTER_A_VALUE || problem?.message === ENTER_BOTH_BOUNDS;
+  const waitsForInput = [ENTER_A_VALUE, ENTER_BOTH_BOUNDS, ENTER_SOME_VALUES].some(
+    (prompt) => problem?.message === prompt,
+  );
   return {
     shown: waitsForInput && !leftEmpty ? undefined : problem?.message,
     leave: () => {
       setLeftEmpty(true);
     },
   };
+}
+
+/**
+ * The operator picker. An operator of our own is marked "(dashboard extension)", as the date
+ * ranges beyond the vendor's are; against the vendor's service (upstream mode) it is not offered,
+ * and a condition that arrived with one keeps it, marked as one the service will refuse.
+ */
+function OperatorSelect({
+  field,
+  operator,
+  onChange,
+}: {
+  field: FieldDefinition;
+  operator: Operator;
+  onChange: (operator: Operator) => void;
+}) {
+  const { upstream } = useBuilderContext();
+  const operators = OPERATORS_BY_KIND[field.kind].filter(
+    (known) => !upstream || !isExtensionOperator(known) || known === operator,
+  );
+  const extension = isExtensionOperator(operator);
+  return (
+    <Select
+      aria-label="Operator"
+      data={operators.map((known) => ({ value: known, label: OPERATOR_LABELS[known] }))}
+      renderOption={({ option }) =>
+        isOperator(option.value) && isExtensionOperator(option.value)
+          ? `${option.label} (dashboard extension)`
+          : option.label
+      }
+      value={operator}
+      onChange={(next) => {
+        const allowed = operators.find((known) => known === next);
+        if (allowed) onChange(allowed);
+      }}
+      allowDeselect={false}
+      description={extension && !upstream ? 'Dashboard extension' : undefined}
+      error={extension && upstream ? "The vendor's service does not offer it" : undefined}
+      inputWrapperOrder={['input', 'description', 'error']}
+      w={150}
+    />
+  );
 }
 
 /** One field condition: field, operator, value editor, actions; its problem shown inline. */
@@ -124,19 +174,12 @@ export function ConditionRow({
           tree.update(path, (current) => withField(current, module, name));
         }}
       />
-      <Select
-        aria-label="Operator"
-        data={OPERATORS_BY_KIND[definition.kind].map((operator) => ({
-          value: operator,
-          label: OPERATOR_LABELS[operator],
-        }))}
-        value={node.operator}
+      <OperatorSelect
+        field={definition}
+        operator={node.operator}
         onChange={(operator) => {
-          const allowed = OPERATORS_BY_KIND[definition.kind].find((known) => known === operator);
-          if (allowed) tree.update(path, (current) => withOperator(current, module, allowed));
+          tree.update(path, (current) => withOperator(current, module, operator));
         }}
-        allowDeselect={false}
-        w={150}
       />
       <div
         style={{ flex: 1, minWidth: 0 }}

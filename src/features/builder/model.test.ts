@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Operator } from '#contract/operators';
 import type { ConditionNode, FilterNode } from './model.ts';
 import { newCondition, newGroup, withField, withFreshIds, withOperator } from './model.ts';
 import { bodyFromState, emptyState } from './wire.ts';
@@ -90,6 +91,22 @@ describe('withField', () => {
     expect(withField(node, '13f_holdings', 'filedat')).toEqual({ ...node, field: 'filedat' });
   });
 
+  it('keeps a list whose values all read as the new kind, and empties one that does not', () => {
+    const periods = on('periodofreport', '$in', { kind: 'list', values: ['2025-09-30'] });
+    expect(withField(periods, '13f_holdings', 'ticker')).toEqual({ ...periods, field: 'ticker' });
+    const tickers = on('ticker', '$in', { kind: 'list', values: ['AAPL', '2025-09-30'] });
+    expect(withField(tickers, '13f_holdings', 'periodofreport')).toEqual({
+      ...tickers,
+      field: 'periodofreport',
+      value: { kind: 'list', values: [] },
+    });
+  });
+
+  it('starts afresh when $in does not apply to the new kind', () => {
+    const node = on('periodofreport', '$in', { kind: 'list', values: ['2025-09-30'] });
+    expect(condition(withField(node, '13f_holdings', 'filedat')).operator).toBe('$equals');
+  });
+
   it('turns a text value into true for a boolean', () => {
     const node = on('name', '$equals', { kind: 'scalar', value: 'x' });
     expect(condition(withField(node, 'updates', 'role_change__c')).value).toEqual({
@@ -116,6 +133,27 @@ describe('withOperator', () => {
     const between = withOperator(five, '13f_holdings', '$between');
     expect(condition(between).value).toEqual({ kind: 'between', lower: '5', upper: '' });
     expect(withOperator(between, '13f_holdings', '$gt')).toEqual({ ...five, operator: '$gt' });
+  });
+
+  const valueAs = (node: FilterNode, operator: Operator) =>
+    condition(withOperator(node, '13f_holdings', operator)).value;
+
+  it('makes a single value the first of an $in list, and back', () => {
+    expect(valueAs(five, '$in')).toEqual({ kind: 'list', values: ['5'] });
+    const longer = {
+      ...five,
+      operator: '$in',
+      value: { kind: 'list', values: ['7', '5'] },
+    } as const;
+    expect(valueAs(longer, '$equals')).toEqual({ kind: 'scalar', value: '7' });
+    expect(valueAs(longer, '$between')).toEqual({ kind: 'between', lower: '7', upper: '' });
+  });
+
+  it('starts $in empty rather than with a blank value, and back', () => {
+    const blank = newCondition('13f_holdings', 'ticker');
+    expect(valueAs(blank, '$in')).toEqual({ kind: 'list', values: [] });
+    const empty = { ...blank, operator: '$in', value: { kind: 'list', values: [] } } as const;
+    expect(valueAs(empty, '$equals')).toEqual({ kind: 'scalar', value: '' });
   });
 
   it('starts $dateRange at the last 30 days and $not_null at ""', () => {

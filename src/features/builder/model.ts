@@ -17,6 +17,8 @@ export type ConditionValue =
   | { readonly kind: 'scalar'; readonly value: ScalarJson }
   /** `$between`: `[lower, upper]`. */
   | { readonly kind: 'between'; readonly lower: ScalarJson; readonly upper: ScalarJson }
+  /** `$in` (our extension): the values, in the order given; empty until one is entered. */
+  | { readonly kind: 'list'; readonly values: readonly ScalarJson[] }
   /** `$dateRange`: a named range. */
   | { readonly kind: 'range'; readonly range: string }
   /** `$not_null`: no editor; the value as sent (normally `""`). */
@@ -101,6 +103,8 @@ export function valueKindOf(operator: Operator): ConditionValue['kind'] {
       return 'between';
     case '$dateRange':
       return 'range';
+    case '$in':
+      return 'list';
     case '$not_null':
       return 'none';
     default:
@@ -113,6 +117,8 @@ function defaultValue(kind: FieldKind, operator: Operator): ConditionValue {
   switch (valueKindOf(operator)) {
     case 'between':
       return { kind: 'between', lower: '', upper: '' };
+    case 'list':
+      return { kind: 'list', values: [] };
     case 'range':
       return { kind: 'range', range: 'last_30_days' };
     case 'none':
@@ -174,6 +180,8 @@ function valueFits(kind: FieldKind, value: ConditionValue): boolean {
       return fitsKind(kind, value.value);
     case 'between':
       return fitsKind(kind, value.lower) && fitsKind(kind, value.upper);
+    case 'list':
+      return value.values.every((item) => fitsKind(kind, item));
     case 'range':
     case 'none':
       return true;
@@ -197,35 +205,51 @@ export function withField(node: FilterNode, module: ModuleId, fieldName: string)
   return { ...node, field: fieldName, value };
 }
 
+/** The one value a condition's value starts with, to carry over to another operator. */
+function firstOf(value: ConditionValue): ScalarJson | undefined {
+  switch (value.kind) {
+    case 'scalar':
+      return value.value;
+    case 'between':
+      return value.lower;
+    case 'list':
+      return value.values[0];
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The condition with another operator, its value carried over where it makes sense: a single
- * value becomes the lower bound of `$between` and back; `$dateRange` starts at the last 30 days;
- * `$not_null` sends `""`. Groups and raw nodes are returned unchanged.
+ * value becomes the lower bound of `$between` or the first of an `$in` list, and back;
+ * `$dateRange` starts at the last 30 days; `$not_null` sends `""`. Groups and raw nodes are
+ * returned unchanged.
  */
 export function withOperator(node: FilterNode, module: ModuleId, operator: Operator): FilterNode {
   if (node.type !== 'condition' || node.operator === operator) return node;
   const kind = findField(module, node.field)?.kind ?? 'text';
   const from = node.value;
   const fresh = defaultValue(kind, operator);
+  const first = firstOf(from);
   let value: ConditionValue;
   switch (fresh.kind) {
-    case 'scalar': {
-      const kept =
-        from.kind === 'scalar' ? from.value : from.kind === 'between' ? from.lower : undefined;
+    case 'scalar':
       // $contains looks for text, so a carried-over number is sent as its digits.
       value =
-        kept === undefined
+        first === undefined
           ? fresh
-          : { kind: 'scalar', value: operator === '$contains' ? String(kept) : kept };
+          : { kind: 'scalar', value: operator === '$contains' ? String(first) : first };
       break;
-    }
     case 'between':
       value =
         from.kind === 'between'
           ? from
-          : from.kind === 'scalar'
-            ? { kind: 'between', lower: from.value, upper: '' }
-            : fresh;
+          : first === undefined
+            ? fresh
+            : { kind: 'between', lower: first, upper: '' };
+      break;
+    case 'list':
+      value = first === undefined || first === '' ? fresh : { kind: 'list', values: [first] };
       break;
     case 'range':
       value = from.kind === 'range' ? from : fresh;

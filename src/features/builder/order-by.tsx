@@ -120,7 +120,7 @@ function AddSortKey({ full, onAdd }: { full: boolean; onAdd: () => void }) {
 
 /** The service's order (`order_by`): sort keys, each a field and a direction. */
 export function OrderBy() {
-  const { module, problems, singleSortKey } = useBuilderContext();
+  const { module, problems, upstream } = useBuilderContext();
   const orderBy = useOption('orderBy');
   const terms = orderBy.value === undefined ? [] : (parseOrderBy(orderBy.value) ?? []);
   const change = (next: OrderTerm[]) => {
@@ -147,10 +147,10 @@ export function OrderBy() {
       ))}
       <OrderByNotes
         problem={problems.get('orderBy')}
-        singleSortKey={singleSortKey}
+        singleSortKey={upstream}
         keys={terms.length}
       />
-      {!(singleSortKey && terms.length > 0) && (
+      {!(upstream && terms.length > 0) && (
         <AddSortKey
           // The service refuses more keys than this, so the builder does not offer them.
           full={terms.length >= QUERY_LIMITS.maxOrderKeys}

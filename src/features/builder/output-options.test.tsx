@@ -72,7 +72,7 @@ describe('order by', () => {
   });
 
   it('offers one sort key when the service is the vendor’s, and says why', async () => {
-    const view = setupBuilder({ module: '13f_holdings' }, { singleSortKey: true });
+    const view = setupBuilder({ module: '13f_holdings' }, { upstream: true });
     await view.user.click(screen.getByRole('button', { name: 'Add sort key' }));
     expect(sentFilters(view).order_by).toBe('companyname:ASC');
     expect(screen.queryByRole('button', { name: 'Add sort key' })).toBeNull();
@@ -82,7 +82,7 @@ describe('order by', () => {
   it('marks the keys after the first as not for the vendor’s service', () => {
     setupBuilder(
       { module: '13f_holdings', filters: { order_by: 'value:DESC,ticker:ASC' } },
-      { singleSortKey: true },
+      { upstream: true },
     );
     expect(screen.getByText(/The service sorts by one key: remove sort key 2/)).toBeVisible();
   });

@@ -8,15 +8,15 @@ import type { QueryBuilderModel } from './use-query-builder.ts';
 /** The visual builder: the filter tree and the output options of one module's query. */
 export function QueryBuilder({
   builder,
-  singleSortKey = false,
+  upstream = false,
 }: {
   builder: QueryBuilderModel;
-  /** Offer one sort key: the vendor's interface defines no more (upstream mode). */
-  singleSortKey?: boolean;
+  /** The vendor's service answers (upstream mode): offer only what its interface defines. */
+  upstream?: boolean;
 }) {
   const [focus] = useState(createFocusRequest);
   return (
-    <BuilderContext value={builderContextOf(builder, singleSortKey, focus)}>
+    <BuilderContext value={builderContextOf(builder, upstream, focus)}>
       <Stack gap="md">
         <FilterTree />
         <Divider />

@@ -107,6 +107,27 @@ describe('summarize', () => {
       '13F holdings where Value (USD) between 1 and … and Filed at is after Jan 1, 2024 00:00:00-05:00, Period of report newest first then Value (USD) ascending',
     ],
     [
+      'periods listed with $in',
+      {
+        module: '13f_holdings',
+        filters: { filter: [c('periodofreport', '$in', ['2025-09-30', '2025-12-31'])] },
+      },
+      '13F holdings where Period of report is one of Sep 30, 2025, Dec 31, 2025',
+    ],
+    [
+      'a long $in list, counted past five, and an empty one',
+      {
+        module: '13f_holdings',
+        filters: {
+          filter: [
+            c('pct_change_qoq', '$in', ['1', '2', '3', '4', '5', '6', '7']),
+            c('ticker', '$in', []),
+          ],
+        },
+      },
+      '13F holdings where Share change QoQ is one of 1 %, 2 %, 3 %, 4 %, 5 % and 2 more and Ticker is one of …',
+    ],
+    [
       'an empty group and today',
       {
         module: 'updates',

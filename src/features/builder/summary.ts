@@ -52,6 +52,16 @@ function formatValue(field: FieldDefinition | undefined, value: ScalarJson): str
   return field?.kind === 'percent' ? `${text} %` : text;
 }
 
+/** Values of a list named in a sentence; the rest are counted, so 100 periods stay readable. */
+const LISTED_VALUES = 5;
+
+function listPhrase(field: FieldDefinition | undefined, values: readonly ScalarJson[]): string {
+  if (values.length === 0) return '…';
+  const shown = values.slice(0, LISTED_VALUES).map((value) => formatValue(field, value));
+  const more = values.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${String(more)} more` : shown.join(', ');
+}
+
 function rangePhrase(range: string): string {
   const known = DATE_RANGES.find((candidate) => candidate.name === range);
   if (!known) return `in the range "${range}"`;
@@ -71,6 +81,8 @@ function conditionPhrase(module: ModuleId, node: ConditionNode): string {
       return `${label} ${rangePhrase(value.range)}`;
     case 'between':
       return `${label} between ${formatValue(field, value.lower)} and ${formatValue(field, value.upper)}`;
+    case 'list':
+      return `${label} ${OPERATOR_LABELS.$in} ${listPhrase(field, value.values)}`;
     case 'scalar': {
       const shown = formatValue(field, value.value);
       if (node.operator === '$equals') return `${label} is ${shown}`;

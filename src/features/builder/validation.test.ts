@@ -64,6 +64,19 @@ describe('builderProblems', () => {
       'filter.0.value',
       '"last_90_days" is not a named date range',
     ],
+    ['an empty $in list', [c('ticker', '$in', [])], 'filter.0.value', 'Enter one or more values'],
+    [
+      'a value of an $in list that is no date, named by its place',
+      [c('periodofreport', '$in', ['2025-09-30', '2025-09-31'])],
+      'filter.0.value',
+      'Value 2: "2025-09-31" is not a date',
+    ],
+    [
+      'more $in values than the service takes',
+      [c('value', '$in', Array.from({ length: QUERY_LIMITS.maxInValues + 1 }, String))],
+      'filter.0.value',
+      `Send at most ${QUERY_LIMITS.maxInValues} values`,
+    ],
     [
       'an empty group',
       [c('ticker', '$equals', 'A'), { $and: [c('value', '$gt', '1'), { $or: [] }] }],

@@ -15,8 +15,8 @@ import {
 } from '#contract/query';
 import { conditionProblem } from '#contract/validate';
 import type { Path } from './filter-tree.ts';
-import type { BuilderState, ConditionNode, ConditionValue, FilterNode } from './model.ts';
-import { nodeToWire } from './wire.ts';
+import type { BuilderState, ConditionNode, FilterNode } from './model.ts';
+import { nodeToWire, valueToWire } from './wire.ts';
 
 /**
  * One thing to tell the user. `path` names the control that can fix it: a filter node's key
@@ -33,6 +33,7 @@ export interface BuilderProblem {
 /** The messages for a value not entered yet; the row shows them once the analyst moves on. */
 export const ENTER_A_VALUE = 'Enter a value';
 export const ENTER_BOTH_BOUNDS = 'Enter both bounds';
+export const ENTER_SOME_VALUES = 'Enter one or more values';
 
 /** The note on a filter element the builder keeps verbatim. */
 export const RAW_NODE_NOTE = 'Kept as written; the builder cannot edit it';
@@ -52,17 +53,6 @@ function isBlank(value: unknown): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
-function wireValue(value: ConditionValue): unknown {
-  switch (value.kind) {
-    case 'between':
-      return [value.lower, value.upper];
-    case 'range':
-      return value.range;
-    default:
-      return value.value;
-  }
-}
-
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -76,7 +66,10 @@ function conditionProblems(module: ModuleId, node: ConditionNode, path: string):
   if (value.kind === 'between' && (isBlank(value.lower) || isBlank(value.upper))) {
     return [{ path: `${path}.value`, message: ENTER_BOTH_BOUNDS, blocking: true }];
   }
-  const problem = conditionProblem(module, node.field, node.operator, wireValue(value), path);
+  if (value.kind === 'list' && value.values.length === 0) {
+    return [{ path: `${path}.value`, message: ENTER_SOME_VALUES, blocking: true }];
+  }
+  const problem = conditionProblem(module, node.field, node.operator, valueToWire(value), path);
   if (!problem) return [];
   const at =
     problem.error === 'invalid_value'

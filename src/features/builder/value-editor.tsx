@@ -2,9 +2,10 @@ import { Autocomplete, Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FieldDefinition, ModuleId } from '#contract/catalog';
 import { FIELD_VALUE_ROWS, useFieldValues } from '../../lib/api/field-values.ts';
-import { DATE_RANGES } from '#contract/operators';
 import { DateTextField } from './date-text-field.tsx';
 import { joinIso, localOffset, parseDay, parseWallTime, splitIso } from './datetime-text.ts';
+import { ListEditor } from './list-editor.tsx';
+import { RangeEditor } from './range-editor.tsx';
 import type { ConditionValue, ScalarJson } from './model.ts';
 
 interface ScalarEditorProps {
@@ -195,6 +196,50 @@ function ScalarEditor(props: ScalarEditorProps) {
   );
 }
 
+/** `$between`: two inputs, the upper one standing for its whole day on a date-time. */
+function BetweenEditor({
+  field,
+  lower,
+  upper,
+  onChange,
+  label,
+  error,
+}: {
+  field: FieldDefinition;
+  lower: ScalarJson;
+  upper: ScalarJson;
+  onChange: (lower: ScalarJson, upper: ScalarJson) => void;
+  label: string;
+  error: string | undefined;
+}) {
+  return (
+    <Group gap={6} align="flex-start" wrap="wrap">
+      <ScalarEditor
+        field={field}
+        value={lower}
+        label={`${label}, from`}
+        error={error}
+        onChange={(next) => {
+          onChange(next, upper);
+        }}
+      />
+      <Text size="sm" mt={6}>
+        and
+      </Text>
+      <ScalarEditor
+        field={field}
+        value={upper}
+        label={`${label}, to`}
+        error={undefined}
+        wholeDay
+        onChange={(next) => {
+          onChange(lower, next);
+        }}
+      />
+    </Group>
+  );
+}
+
 /** The value editor for a condition: by field kind and operator. */
 export function ValueEditor({
   module,
@@ -205,7 +250,7 @@ export function ValueEditor({
   error,
 }: {
   /** The module: a field whose values repeat then offers them as a pick-list. */
-  module?: ModuleId;
+  module: ModuleId;
   field: FieldDefinition;
   value: ConditionValue;
   onChange: (value: ConditionValue) => void;
@@ -218,47 +263,40 @@ export function ValueEditor({
       return null;
     case 'range':
       return (
-        <Select
-          aria-label={label}
-          data={DATE_RANGES.map((range) => ({
-            value: range.name,
-            label: range.extension ? `${range.label} (dashboard extension)` : range.label,
-          }))}
-          value={value.range}
-          onChange={(range) => {
-            if (range) onChange({ kind: 'range', range });
-          }}
-          allowDeselect={false}
+        <RangeEditor
+          range={value.range}
+          label={label}
           error={error}
-          w={260}
+          onChange={(range) => {
+            onChange({ kind: 'range', range });
+          }}
+        />
+      );
+    case 'list':
+      return (
+        <ListEditor
+          module={module}
+          field={field}
+          values={value.values}
+          label={label}
+          error={error}
+          onChange={(values) => {
+            onChange({ kind: 'list', values });
+          }}
         />
       );
     case 'between':
       return (
-        <Group gap={6} align="flex-start" wrap="wrap">
-          <ScalarEditor
-            field={field}
-            value={value.lower}
-            label={`${label}, from`}
-            error={error}
-            onChange={(lower) => {
-              onChange({ ...value, lower });
-            }}
-          />
-          <Text size="sm" mt={6}>
-            and
-          </Text>
-          <ScalarEditor
-            field={field}
-            value={value.upper}
-            label={`${label}, to`}
-            error={undefined}
-            wholeDay
-            onChange={(upper) => {
-              onChange({ ...value, upper });
-            }}
-          />
-        </Group>
+        <BetweenEditor
+          field={field}
+          lower={value.lower}
+          upper={value.upper}
+          label={label}
+          error={error}
+          onChange={(lower, upper) => {
+            onChange({ kind: 'between', lower, upper });
+          }}
+        />
       );
     case 'scalar':
       return (

@@ -43,6 +43,10 @@ function valueFor(kind: FieldKind, operator: Operator): fc.Arbitrary<ConditionVa
       return fc
         .tuple(scalarFor(kind), scalarFor(kind))
         .map(([lower, upper]) => ({ kind: 'between', lower, upper }));
+    case 'list':
+      return fc
+        .array(scalarFor(kind), { maxLength: 3 })
+        .map((values) => ({ kind: 'list', values }));
     case 'range':
       return fc.constantFrom(...DATE_RANGES.map((range) => range.name)).map((range) => ({
         kind: 'range',

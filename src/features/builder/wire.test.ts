@@ -170,6 +170,32 @@ describe('stateFromBody refuses only what it cannot place', () => {
   });
 });
 
+describe('$in, our extension', () => {
+  it('a pasted body with $in loads as an editable row and goes back unchanged', () => {
+    const periods = c('periodofreport', '$in', ['2025-09-30', '2025-12-31']);
+    const body = { module: '13f_holdings', filters: { filter: [periods] } };
+    const state = stateOf(body);
+    const [row] = state.filter ?? [];
+    expect(row && withoutIds(row)).toEqual({
+      type: 'condition',
+      field: 'periodofreport',
+      operator: '$in',
+      value: { kind: 'list', values: ['2025-09-30', '2025-12-31'] },
+    });
+    expect(bodyFromState(state)).toStrictEqual(body);
+  });
+
+  it.each([
+    ['numbers and numeric strings keep their JSON types', c('value', '$in', [1, '2.5'])],
+    ['an empty list stays empty', c('ticker', '$in', [])],
+    ['duplicates stay', c('ticker', '$in', ['AAPL', 'AAPL'])],
+  ])('%s', (_name, condition) => {
+    const body = { module: '13f_holdings', filters: { filter: [{ $or: [condition] }] } };
+    expect(hasRaw(stateOf(body).filter ?? [])).toBe(false);
+    expect(roundTrip(body)).toStrictEqual(body);
+  });
+});
+
 describe('nodeFromWire', () => {
   it('reads conditions and groups', () => {
     const node = nodeFromWire('13f_holdings', { $or: [c('value', '$between', ['1', 2])] });
@@ -199,6 +225,9 @@ describe('nodeFromWire', () => {
     ['13f_holdings', c('ticker', '$gt', 'A'), '$gt does not apply to Ticker (text)'],
     ['13f_holdings', c('filedat', '$dateRange', 30), '$dateRange needs the name of a range'],
     ['13f_holdings', c('ticker', '$equals', ['A']), '$equals needs a single value'],
+    ['13f_holdings', c('ticker', '$in', 'AAPL'), '$in needs an array of single values'],
+    ['13f_holdings', c('ticker', '$in', [['AAPL']]), '$in needs an array of single values'],
+    ['13f_holdings', c('filedat', '$in', ['2024-05-15']), '$in does not apply to Filed at'],
     ['13f_holdings', { value: { $gt: '1', $lt: '9' } }, 'exactly one operator, found 2'],
     ['13f_holdings', { value: 5 }, 'needs an operator object'],
     ['13f_holdings', { a: {}, b: {} }, 'exactly one key, found 2'],

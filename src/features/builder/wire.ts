@@ -46,6 +46,11 @@ function valueFromWire(operator: Operator, raw: unknown): ConditionValue | strin
         ? { kind: 'between', lower, upper }
         : '$between needs [lower, upper] with a single value on each side';
     }
+    case 'list':
+      // An empty list is still a list: the row shows it and asks for values.
+      return Array.isArray(raw) && raw.every(isScalarJson)
+        ? { kind: 'list', values: [...raw] }
+        : `${operator} needs an array of single values, like ["a", "b"]`;
     case 'range':
       return typeof raw === 'string'
         ? { kind: 'range', range: raw }
@@ -106,6 +111,21 @@ export function nodeFromWire(module: ModuleId, json: unknown): FilterNode {
   return { type: 'condition', id: nodeId(), field: key, operator, value: parsed };
 }
 
+/** A condition's value as the wire writes it: the exact inverse of `valueFromWire`. */
+export function valueToWire(value: ConditionValue): unknown {
+  switch (value.kind) {
+    case 'between':
+      return [value.lower, value.upper];
+    case 'list':
+      return [...value.values];
+    case 'range':
+      return value.range;
+    case 'scalar':
+    case 'none':
+      return value.value;
+  }
+}
+
 /** Writes one node back as a `filters.filter` element: the exact inverse of `nodeFromWire`. */
 export function nodeToWire(node: FilterNode): unknown {
   switch (node.type) {
@@ -113,16 +133,8 @@ export function nodeToWire(node: FilterNode): unknown {
       return node.json;
     case 'group':
       return { [node.combinator]: node.children.map(nodeToWire) };
-    case 'condition': {
-      const { value } = node;
-      const wire =
-        value.kind === 'between'
-          ? [value.lower, value.upper]
-          : value.kind === 'range'
-            ? value.range
-            : value.value;
-      return { [node.field]: { [node.operator]: wire } };
-    }
+    case 'condition':
+      return { [node.field]: { [node.operator]: valueToWire(node.value) } };
   }
 }
 

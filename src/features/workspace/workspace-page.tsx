@@ -112,7 +112,7 @@ function Workspace({
         onBackToStarter={() => {
           builder.load(initial);
         }}
-        singleSortKey={mode === 'upstream'}
+        upstream={mode === 'upstream'}
       />
       <section aria-label="Results">
         <RunResults

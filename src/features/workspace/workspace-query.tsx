@@ -27,7 +27,8 @@ interface WorkspaceQueryProps {
   /** The builder differs from the query whose results are on screen. */
   readonly unrun: boolean;
   readonly onBackToStarter: () => void;
-  readonly singleSortKey: boolean;
+  /** The vendor's service answers: the builder offers only what its interface defines. */
+  readonly upstream: boolean;
 }
 
 /** "Open in ⟨module⟩" for a body pasted here that belongs to another module: opens and runs it. */
@@ -45,7 +46,7 @@ function OpenInButton({ module, hash }: OpenInTarget) {
 
 /** The full query: the builder or its JSON (a toggle), then what it asks and the run actions. */
 function OpenQuery(props: WorkspaceQueryProps) {
-  const { builder, collapsible, onOpenChange, singleSortKey } = props;
+  const { builder, collapsible, onOpenChange, upstream } = props;
   const [editor, setEditor] = useState<Editor>('builder');
   return (
     <Stack gap="sm">
@@ -81,7 +82,7 @@ function OpenQuery(props: WorkspaceQueryProps) {
           </Group>
           {editor === 'builder' ? (
             <section aria-label="Query builder">
-              <QueryBuilder builder={builder} singleSortKey={singleSortKey} />
+              <QueryBuilder builder={builder} upstream={upstream} />
             </section>
           ) : (
             <section aria-label="Request body">
