@@ -320,3 +320,18 @@ export function isModuleId(value: unknown): value is ModuleId {
 export function findField(module: ModuleId, field: string): FieldDefinition | undefined {
   return CATALOG[module].fields.find((candidate) => candidate.name === field);
 }
+
+/**
+ * The module's fields a service offers, in catalog order: all of them from the embedded service,
+ * the vendor's only (no `extension` field) when `vendorOnly`. `keep` is listed whatever it is
+ * (a field a pasted query already names).
+ */
+export function offeredFields(
+  module: ModuleId,
+  vendorOnly: boolean,
+  keep: readonly string[] = [],
+): readonly FieldDefinition[] {
+  const { fields } = CATALOG[module];
+  if (!vendorOnly) return fields;
+  return fields.filter((field) => field.extension !== true || keep.includes(field.name));
+}

@@ -1,7 +1,8 @@
 import { Select } from '@mantine/core';
 import { useState } from 'react';
 import type { Ref } from 'react';
-import { CATALOG } from '#contract/catalog';
+import { offeredFields } from '#contract/catalog';
+import { useBuilderContext } from './builder-context.ts';
 import type { ModuleId } from '#contract/catalog';
 
 /**
@@ -24,7 +25,9 @@ export function FieldSelect({
   /** The input, for the form to focus (a new condition's picker gets the focus). */
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const options = CATALOG[module].fields.map((field) => ({
+  // The vendor knows none of the embedded service's own fields: not offered upstream.
+  const { upstream } = useBuilderContext();
+  const options = offeredFields(module, upstream, [value]).map((field) => ({
     value: field.name,
     label: field.label,
   }));

@@ -36,6 +36,25 @@ describe('fields to return', () => {
     expect(sentFilters(view).fields).toEqual(['ticker', 'value']);
   });
 
+  it('offers the embedded service’s own fields, and upstream only those a pasted query names', async () => {
+    const optionsOf = async (view: ReturnType<typeof setupBuilder>) => {
+      await view.user.click(screen.getByRole('combobox', { name: 'Fields to return' }));
+      return screen.getAllByRole('option').map((option) => option.textContent);
+    };
+    const embedded = setupBuilder({ module: '13f_holdings' });
+    expect(await optionsOf(embedded)).toEqual(expect.arrayContaining(['Put/Call', 'Filer CIK']));
+    embedded.unmount();
+    const upstream = setupBuilder(
+      { module: '13f_holdings', filters: { fields: ['ticker', 'cik'] } },
+      { upstream: true },
+    );
+    const offered = await optionsOf(upstream);
+    expect(offered).toContain('Filer CIK');
+    expect(offered).toContain('Ticker');
+    expect(offered).not.toContain('Put/Call');
+    expect(offered).not.toContain('Accession');
+  });
+
   it('"Start from the defaults" fills in the module’s default fields', async () => {
     const view = setupBuilder({ module: 'updates' });
     await view.user.click(screen.getByRole('button', { name: 'Start from the defaults' }));

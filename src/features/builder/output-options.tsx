@@ -1,14 +1,15 @@
 import { Button, Group, MultiSelect, Popover, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { CATALOG } from '#contract/catalog';
+import { CATALOG, offeredFields } from '#contract/catalog';
 import { MoveButtons } from '../../components/move-buttons.tsx';
 import { moved } from '../../components/moved.ts';
 import { useBuilderContext, useOption } from './builder-context.ts';
 import { OrderBy } from './order-by.tsx';
 
 function ColumnChooser() {
-  const { module, problems } = useBuilderContext();
+  const { module, problems, upstream } = useBuilderContext();
   const chosen = useOption('fields');
   const fields = [...(chosen.value ?? [])];
+  const offered = offeredFields(module, upstream, fields);
   const labels = new Map(
     CATALOG[module].fields.map((definition) => [definition.name, definition.label]),
   );
@@ -19,7 +20,7 @@ function ColumnChooser() {
         description={fields.length === 0 ? 'None chosen: the module’s default fields.' : undefined}
         placeholder="Module defaults"
         searchable
-        data={CATALOG[module].fields.map((definition) => ({
+        data={offered.map((definition) => ({
           value: definition.name,
           label: definition.label,
         }))}
