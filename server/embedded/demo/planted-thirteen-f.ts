@@ -12,6 +12,7 @@
  * and whenever the demo is loaded (bar filings made after the demo's day, which are left out).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { DATA_QUALITY_DEMO_LABEL } from '#contract/demo-filers';
 import { runImport } from '../thirteen-f/filing.ts';
 import type { FilingMeta, InfoTableRow } from '../thirteen-f/filing.ts';
 import type { ImportSummary } from '../thirteen-f/import.ts';
@@ -21,7 +22,7 @@ import type { ImportSummary } from '../thirteen-f/import.ts';
  * any the SEC has assigned, so it collides with neither a synthetic filer nor a real one.
  */
 export const PLANTED_CIK = '0008999999';
-export const PLANTED_FILER = 'ALDER CREEK CAPITAL (DATA-QUALITY DEMO)';
+export const PLANTED_FILER = `ALDER CREEK CAPITAL ${DATA_QUALITY_DEMO_LABEL}`;
 
 /** The quarters the filer reports, oldest first; the securities' figures follow this order. */
 const PLANTED_PERIODS = ['2022-09-30', '2022-12-31', '2023-03-31', '2023-06-30'] as const;

@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { isDataQualityDemo } from '#contract/demo-filers';
 import { fetchAllRows } from '../../../lib/api/query-api.ts';
 import { latestCompleteQuarter, quarterCoverage } from '../analytics/coverage.ts';
 import type { QuarterCoverage } from '../analytics/coverage.ts';
@@ -35,7 +36,11 @@ function quarterFilersOptions(period: string) {
         { signal, pageSize: PAGE, limit: FILER_ROWS, total: FILER_ROWS },
       );
       const filers = new Set<string>();
-      for (const row of rows) if (typeof row.companyname === 'string') filers.add(row.companyname);
+      for (const row of rows) {
+        // The planted data-quality filer is no manager whose filing a quarter waits for.
+        if (typeof row.companyname === 'string' && !isDataQualityDemo(row.companyname))
+          filers.add(row.companyname);
+      }
       return filers;
     },
     staleTime: FIVE_MINUTES,

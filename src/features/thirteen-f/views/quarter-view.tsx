@@ -10,7 +10,9 @@ import { fetchedSentence, useBoundedPull } from '../api/bounded-pull.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
 import { useFieldValues } from '../../../lib/api/field-values.ts';
 import { quarterAcrossManagers } from '../analytics/across-managers.ts';
+import { isDataQualityDemo } from '#contract/demo-filers';
 import { toPositions } from '../analytics/positions.ts';
+import type { Position } from '../analytics/positions.ts';
 import { QuarterLists } from './quarter-lists.tsx';
 import { CoverageNote } from './coverage-note.tsx';
 import { useOpeningQuarter } from '../api/coverage-queries.ts';
@@ -132,6 +134,24 @@ function CompareButton({
 }
 
 /**
+ * The quarter's filers, those its lists count (the picked ones; else all but the planted
+ * data-quality filer, which is no manager: see demo-filers.ts), as a set for the lists.
+ */
+function useQuarterManagers(positions: readonly Position[], managers: readonly string[]) {
+  const filers = useMemo(
+    () => [...new Set(positions.map((position) => position.filer))].sort(),
+    [positions],
+  );
+  const managersCounted = useMemo(
+    () =>
+      managers.length > 0 ? [...managers] : filers.filter((filer) => !isDataQualityDemo(filer)),
+    [filers, managers],
+  );
+  const picked = useMemo(() => new Set(managersCounted), [managersCounted]);
+  return { filers, managersCounted, picked };
+}
+
+/**
  * A quarter across managers: the securities most managers bought and sold, the most held
  * (consensus) and the largest new positions, for every manager or a set the analyst picks; each
  * bar opens the security's view. The whole quarter is read through the query interface (counted
@@ -156,13 +176,9 @@ export function QuarterView({
   const { pull } = reading;
   const rows = pull.state === 'done' ? pull.rows : null;
   const positions = useMemo(() => toPositions(rows ?? []), [rows]);
-  const filers = useMemo(
-    () => [...new Set(positions.map((position) => position.filer))].sort(),
-    [positions],
-  );
+  const { filers, managersCounted, picked } = useQuarterManagers(positions, managers);
   // The filers of the whole data, for the Managers box only when the quarter could not be read.
   const knownFilers = useFieldValues('13f_holdings', 'companyname', tooLarge);
-  const picked = useMemo(() => (managers.length > 0 ? new Set(managers) : undefined), [managers]);
   const lists = useMemo(
     () =>
       period === null
@@ -190,7 +206,7 @@ export function QuarterView({
           <>
             What the managers bought, sold and hold, from every 13F row of the quarter
             {pull.state === 'done'
-              ? `: ${fetchedSentence(pull)}, ${String(filers.length)} ${filers.length === 1 ? 'manager' : 'managers'}`
+              ? `: ${fetchedSentence(pull)}, ${String(managersCounted.length)} ${managersCounted.length === 1 ? 'manager' : 'managers'}`
               : ''}
             .
           </>

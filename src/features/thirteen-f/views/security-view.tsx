@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { isDataQualityDemo } from '#contract/demo-filers';
 import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
@@ -172,7 +173,11 @@ function useSecurityQuarters(
   );
   const { pull, cancel, retry } = tooLarge && chosenPeriod ? narrowed : whole;
   const rows = pull.state === 'done' ? pull.rows : null;
-  const positions = useMemo(() => toPositions(rows ?? []), [rows]);
+  // The planted data-quality filer is no manager: left out of who holds it (see demo-filers.ts).
+  const positions = useMemo(
+    () => toPositions(rows ?? []).filter((position) => !isDataQualityDemo(position.filer)),
+    [rows],
+  );
   const quarters = useMemo(() => securityByQuarter(positions, cusip), [positions, cusip]);
   const held = quarters.filter((quarter) => quarter.holders > 0);
   const period = shownQuarter(held, chosenPeriod, opening);
