@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRfc4180 } from '../../../testing/rfc4180.ts';
-import { exportFileName, csvRows, downloadCsv, toCsv } from './csv.ts';
+import { exportFileName, csvRows, downloadCsv, fileSlug, toCsv } from './csv.ts';
 import type { CsvColumn } from './csv.ts';
 
 const BOM = '\uFEFF';
@@ -209,6 +209,19 @@ describe('exportFileName', () => {
     expect(exportFileName('a/b:c d', new Date(2026, 0, 1, 0, 0), 'csv')).toBe(
       'a_b_c_d-2026-01-01-0000.csv',
     );
+  });
+});
+
+describe('fileSlug', () => {
+  it('writes a name part in lowercase ASCII words joined by hyphens, accents dropped', () => {
+    expect(fileSlug('Société Générale / "Paris" <SA>', 60)).toBe('societe-generale-paris-sa');
+    expect(fileSlug('..\\..\\etc', 60)).toBe('etc');
+    expect(fileSlug('东方 !!', 60)).toBe('');
+  });
+
+  it('bounds a part at a word when it can, else at the limit', () => {
+    expect(fileSlug('VERY LONG NAME '.repeat(10), 20)).toBe('very-long-name-very');
+    expect(fileSlug('a'.repeat(70), 60)).toBe('a'.repeat(60));
   });
 });
 

@@ -170,6 +170,23 @@ export function exportFileName(moduleId: string, now: Date, extension: 'csv' | '
   return `${safeId}-${date}-${time}.${extension}`;
 }
 
+/**
+ * `text` as part of a file name: lowercase ASCII letters, digits and single hyphens, accents
+ * dropped ("Société" → "societe"), at most `max` characters, cut at a hyphen when one is near so
+ * a word is not left in pieces. Empty when nothing of `text` is a letter or a digit.
+ */
+export function fileSlug(text: string, max: number): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (slug.length <= max) return slug;
+  const hyphen = slug.lastIndexOf('-', max);
+  return (hyphen > 0 ? slug.slice(0, hyphen) : slug.slice(0, max)).replace(/-$/, '');
+}
+
 /** Saves the text as a file through a temporary object URL and `<a download>`. */
 export function downloadCsv(text: string, fileName: string): void {
   downloadBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
