@@ -280,7 +280,7 @@ test('a query that names the filer only with $contains, and returns neither file
   await expect(flags).toContainText(/KO: .*unit error/);
   const table = page.getByRole('table', { name: 'Results' });
   await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
-  // The table shows the fields asked for: the fetched filer and period are not added to it.
+  // One filer in one period: the table shows the fields asked for, the count line names them.
   await expect(table.getByRole('columnheader', { name: 'Filer' })).toHaveCount(0);
 });
 

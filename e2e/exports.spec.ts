@@ -27,8 +27,10 @@ const FLAGGED_QUARTER = {
   },
 };
 
+// The filer leads after the flags: the query does not return it, and a file says whose it is.
 const LABELS = [
   'Data-quality flags',
+  'Filer',
   'Issuer',
   'Ticker',
   'CUSIP',
@@ -37,7 +39,7 @@ const LABELS = [
   'Period of report',
   'Filed at (UTC)',
 ];
-const API_NAMES = ['', ...FLAGGED_QUARTER.filters.fields];
+const API_NAMES = ['', 'companyname', ...FLAGGED_QUARTER.filters.fields];
 
 async function exportAs(page: Page, form: RegExp): Promise<Buffer> {
   await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings')}`);
@@ -62,16 +64,17 @@ function expectTypedAsExcelWould(sheet: WorkSheet) {
   });
   expect(labels).toEqual(LABELS);
   expect(names?.map((name) => name ?? '')).toEqual(API_NAMES);
-  const apple = rows.find((row) => row[2] === 'AAPL');
-  expect(apple?.[3]).toBe('037833100');
-  expect(apple?.[4]).toBe(74205000);
-  expect(typeof apple?.[5]).toBe('number');
-  expect(apple?.[6]).toBeInstanceOf(Date);
-  expect((apple?.[6] as Date).toISOString().slice(0, 10)).toBe('2023-03-31');
+  const apple = rows.find((row) => row[3] === 'AAPL');
+  expect(apple?.[1]).toBe('ALDER CREEK CAPITAL (DATA-QUALITY DEMO)');
+  expect(apple?.[4]).toBe('037833100');
+  expect(apple?.[5]).toBe(74205000);
+  expect(typeof apple?.[6]).toBe('number');
   expect(apple?.[7]).toBeInstanceOf(Date);
+  expect((apple?.[7] as Date).toISOString().slice(0, 10)).toBe('2023-03-31');
+  expect(apple?.[8]).toBeInstanceOf(Date);
   expect(String(apple?.[0])).toMatch(/^Filed 143 days after the quarter/);
   // Every CUSIP stays nine characters of text, whatever Excel could have read it as.
-  for (const row of rows) expect(row[3]).toMatch(/^[0-9A-Z]{9}$/);
+  for (const row of rows) expect(row[4]).toMatch(/^[0-9A-Z]{9}$/);
 }
 
 test('the Excel-ready CSV reads back typed: codes text, numbers numbers, dates dates, flags', async ({
@@ -90,7 +93,7 @@ test('the XLSX reads back typed, its two header rows frozen', async ({ page }) =
   const book = read(bytes, { cellDates: true, cellNF: true });
   const sheet = book.Sheets[book.SheetNames[0] ?? ''] as WorkSheet;
   expectTypedAsExcelWould(sheet);
-  expect((sheet.F3 as CellObject | undefined)?.z).toBe('0.00%');
+  expect((sheet.G3 as CellObject | undefined)?.z).toBe('0.00%');
   const xml = strFromU8(
     unzipSync(new Uint8Array(bytes))['xl/worksheets/sheet1.xml'] ?? new Uint8Array(),
   );

@@ -29,13 +29,17 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /rows loaded/ }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^13f_holdings-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+  // The file says whose and when it holds, as the starter is one filer in one quarter.
+  expect(download.suggestedFilename()).toBe('berkshire-hathaway-inc-2025-03-31-13f.csv');
   const text = await readFile(await download.path(), 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...records] = parseRfc4180(text.slice(1));
-  // A 13F export leads with the flags column, as the table leads with its ⚑ column.
+  // A 13F export leads with the flags column, as the table leads with its ⚑ column, then the
+  // filer and period the table leaves to the query's chips.
   expect(header).toEqual([
     'Data-quality flags',
+    'companyname',
+    'periodofreport',
     'nameofissuer',
     'ticker',
     'value',
@@ -45,8 +49,11 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
     'pct_change_qoq',
   ]);
   expect(records).toHaveLength(25);
+  expect(new Set(records.map((record) => `${record[1] ?? ''} ${record[2] ?? ''}`))).toEqual(
+    new Set(['BERKSHIRE HATHAWAY INC 2025-03-31']),
+  );
   // The rows come in the table's order, raw values: the first change is the table's first.
-  const changes = records.map((record) => Number(record[7]));
+  const changes = records.map((record) => Number(record[9]));
   expect(changes).toEqual([...changes].sort((a, b) => b - a));
   expect(`${changes[0]?.toFixed(2) ?? ''}%`).toBe(firstChange.replace('+', ''));
 });

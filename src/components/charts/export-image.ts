@@ -1,4 +1,5 @@
 import { downloadBlob } from '../../lib/format/download.ts';
+import { fileSlug } from '../../lib/format/csv.ts';
 
 /** One legend entry drawn into an exported image (recharts draws its legend as HTML). */
 export interface LegendEntry {
@@ -61,11 +62,7 @@ function standaloneSvg(chart: SVGSVGElement, title: string, legend: readonly Leg
 
 /** A file name from a chart title: "Portfolio weights — AAPL" → "portfolio-weights-aapl". */
 export function chartFileName(title: string, extension: 'svg' | 'png' | 'csv'): string {
-  const slug = title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
+  const slug = fileSlug(title, 80);
   return `${slug || 'chart'}.${extension}`;
 }
 

@@ -1,7 +1,6 @@
 import { Button, CloseButton, Group, Pill, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { fieldsOf, orderByOf } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
@@ -11,7 +10,8 @@ import { applyRowFilter } from '../../lib/url-state/row-filter.ts';
 import type { RowFilter } from '../../lib/url-state/row-filter.ts';
 import { createFormatters } from './format.ts';
 import { ResultsTable } from './results-table.tsx';
-import type { ResultColumn, RowNotes, RowNotesLoader } from './result-column.ts';
+import type { ResultColumn, RowNotes, RowNotesLoader, ScopeColumns } from './result-column.ts';
+import { resultColumn, withScopeColumns } from './scope-columns.ts';
 import { ResultsToolbar } from './results-toolbar.tsx';
 import { RowDetails } from './row-details.tsx';
 import { inColumnOrder, useResultsTableState } from './table-state.ts';
@@ -26,12 +26,12 @@ function columnsFor(
   module: ModuleId,
   body: QueryRequestBody,
   rows: readonly ServiceRecord[],
+  scope: ScopeColumns | undefined,
 ): ResultColumn[] {
   const ids = fieldsOf(body) ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  return ids.map((id) => {
-    const field = findField(module, id);
-    return { id, label: field?.label ?? id, field };
-  });
+  const columns = ids.map((id) => resultColumn(module, id));
+  // Rows of several filers or periods say whose and when each is, asked for or not.
+  return scope?.inTable ? withScopeColumns(module, columns, scope.fields) : columns;
 }
 
 /** What the workspace adds to the table: a chart's filter, flags per row, actions per row. */
@@ -43,6 +43,8 @@ export interface ResultsViewOptions {
   readonly notes?: RowNotes | undefined;
   /** The notes of any rows, for the CSV export's flags column (the page's or every row's). */
   readonly loadNotes?: RowNotesLoader | undefined;
+  /** The fields that say whose and when a row is: in the table when needed, in every export. */
+  readonly scopeColumns?: ScopeColumns | undefined;
   /** Extra actions in a row's details (e.g. related queries). */
   readonly rowActions?: (row: ServiceRecord) => ReactNode;
   /** The client sort, hidden columns and order, when the caller keeps them (in its link). */
@@ -133,6 +135,7 @@ export function ResultsView({
   onClearRowFilter,
   notes,
   loadNotes,
+  scopeColumns,
   rowActions,
   tableView,
   onTableViewChange,
@@ -143,7 +146,7 @@ export function ResultsView({
   const tableState = useResultsTableState(tableView, onTableViewChange);
   const { sorting } = tableState;
   const format = useMemo(() => createFormatters(), []);
-  const exporter = useResultsExport(module, results, sorting, loadNotes);
+  const exporter = useResultsExport(module, results, sorting, { loadNotes, scope: scopeColumns });
   const shownRows = useMemo(
     () => (loadedRows ? applyRowFilter(loadedRows, rowFilter) : undefined),
     [loadedRows, rowFilter],
@@ -158,7 +161,7 @@ export function ResultsView({
   const shown = shownRows ?? rows;
   if (rows.length === 0) return <Text role="status">No rows match these filters.</Text>;
 
-  const columns = columnsFor(module, results.pageBody, rows);
+  const columns = columnsFor(module, results.pageBody, rows, scopeColumns);
   const shownColumns = columns.filter((column) => tableState.visibility[column.id] !== false);
 
   return (

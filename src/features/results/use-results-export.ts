@@ -4,10 +4,12 @@ import { findField } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import { downloadBlob } from '../../lib/format/download.ts';
-import { downloadCsv, exportFileName, toCsv } from '../../lib/format/csv.ts';
+import { downloadCsv, exportFileName, subjectFileName, toCsv } from '../../lib/format/csv.ts';
 import type { CsvColumn } from '../../lib/format/csv.ts';
 import { excelCsvField } from './excel-csv.ts';
-import type { ResultColumn, RowNotes, RowNotesLoader } from './result-column.ts';
+import type { QueryRequestBody } from '#contract/request-body';
+import type { ResultColumn, RowNotes, RowNotesLoader, ScopeColumns } from './result-column.ts';
+import { sameRowsIn, withScopeColumns } from './scope-columns.ts';
 import { sheetCell, sheetHeader } from './sheet-cells.ts';
 import type { SheetColumn } from './sheet-cells.ts';
 import { sortRecords } from './sort.ts';
@@ -29,6 +31,8 @@ export interface ExportView {
   readonly notes?: RowNotes | undefined;
   /** Labels first, then a second header line of API names (Excel-ready CSV and XLSX). */
   readonly apiNameLine?: boolean;
+  /** What the file's name says it holds (e.g. a filer and a period); else module and time. */
+  readonly nameParts?: readonly string[] | undefined;
 }
 
 /** The flags column's header: a sentence, where the others are wire names it cannot clash with. */
@@ -88,26 +92,31 @@ export function resultsExcelCsv(rows: readonly ServiceRecord[], view: ExportView
 
 /** Writes one export file of `rows` in `format`. The XLSX writer loads only when first used. */
 async function download(format: ExportFormat, rows: readonly ServiceRecord[], view: ExportView) {
-  const now = new Date();
+  const name = (extension: 'csv' | 'xlsx') =>
+    (view.nameParts && subjectFileName(view.nameParts, extension)) ??
+    exportFileName(view.module, new Date(), extension);
   if (format === 'xlsx') {
     const { resultsXlsx } = await import('./xlsx.ts');
     const blob = await resultsXlsx(sortedRows(rows, view), sheetColumns(view), view.apiNameLine);
-    downloadBlob(blob, exportFileName(view.module, now, 'xlsx'));
+    downloadBlob(blob, name('xlsx'));
     return;
   }
   const text = format === 'raw-csv' ? resultsCsv(rows, view) : resultsExcelCsv(rows, view);
-  downloadCsv(text, exportFileName(view.module, now, 'csv'));
+  downloadCsv(text, name('csv'));
 }
 
 /**
  * "Export": downloads the rows on hand, or loads every matching row first, in the chosen form,
- * with `loadNotes` (13F) their data-quality flags.
+ * with `loadNotes` (13F) their data-quality flags and `scope` (13F) their filer and period.
  */
 export function useResultsExport(
   module: ModuleId,
   results: ResultRows,
   sorting: SortingState,
-  loadNotes?: RowNotesLoader,
+  {
+    loadNotes,
+    scope,
+  }: { loadNotes?: RowNotesLoader | undefined; scope?: ScopeColumns | undefined } = {},
 ) {
   const [format, setFormat] = useState<ExportFormat>('excel-csv');
   const [apiNameLine, setApiNameLine] = useState(false);
@@ -116,17 +125,26 @@ export function useResultsExport(
   const [failure, setFailure] = useState<unknown>();
   const exporting = useRef(false);
 
-  /** Writes `rows`, with the notes computed on `basis` (the rows the notes compare among). */
+  /**
+   * Writes `rows`, with the notes computed on `basis` (the rows the notes compare among, the
+   * rows of `body`), and the scope's columns even when the table hides them: a file on its own
+   * says whose and when its rows are.
+   */
   const write = async (
     rows: readonly ServiceRecord[],
     basis: readonly ServiceRecord[],
-    columns: readonly ResultColumn[],
+    body: QueryRequestBody,
+    shown: readonly ResultColumn[],
   ) => {
     setWriting(true);
     setFailure(undefined);
     try {
-      const notes = loadNotes ? await loadNotes(basis) : undefined;
-      await download(format, rows, { module, sorting, columns, notes, apiNameLine });
+      const scoped = scope ? await scope.load(basis, body) : undefined;
+      const written = scoped ? sameRowsIn(rows, basis, scoped.rows) : rows;
+      const notes = loadNotes ? await loadNotes(scoped?.rows ?? basis) : undefined;
+      const columns = scope ? withScopeColumns(module, shown, scope.fields) : shown;
+      const nameParts = scoped?.nameParts;
+      await download(format, written, { module, sorting, columns, notes, apiNameLine, nameParts });
     } catch (error) {
       setFailure(error);
     } finally {
@@ -137,7 +155,12 @@ export function useResultsExport(
   // The page's notes come from every loaded row, as the table's do: the chart filter's rows alone
   // would lose the comparisons with the other periods among them.
   const exportRows = (rows: readonly ServiceRecord[], columns: readonly ResultColumn[]) => {
-    void write(rows, results.rows ?? rows, columns);
+    void write(
+      rows,
+      results.rows ?? rows,
+      results.allLoaded ? results.body : results.pageBody,
+      columns,
+    );
   };
 
   // One "all matching rows" export at a time: a click while one is loading does nothing.
@@ -147,7 +170,7 @@ export function useResultsExport(
     let written: Promise<void> = Promise.resolve();
     void results
       .loadAll((all) => {
-        written = write(all, all, columns);
+        written = write(all, all, results.body, columns);
       })
       .then(() => written)
       .finally(() => {

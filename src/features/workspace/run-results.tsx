@@ -17,9 +17,10 @@ import type { ResultRows } from '../results/use-result-rows.ts';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { RowFilter } from '../../lib/url-state/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../thirteen-f/api/context-queries.ts';
-import { useThirteenFRowScope } from '../thirteen-f/api/row-scope.ts';
+import { useThirteenFResultScope, useThirteenFRowScope } from '../thirteen-f/api/row-scope.ts';
 import type { RowScopeSource } from '../thirteen-f/api/row-scope.ts';
 import type { ChartSettings, WorkspaceView } from '../../lib/url-state/workspace-view.ts';
+import { CountLine } from './count-line.tsx';
 import { PartialChartsNotice } from './partial-charts-notice.tsx';
 import classes from './run-results.module.css';
 import type { RunPhase } from './use-run-flow.ts';
@@ -161,6 +162,8 @@ function RunRows({
     loaded.allLoaded ? loaded.body : loaded.pageBody,
   );
   const results = scoped.rows === loaded.rows ? loaded : { ...loaded, rows: scoped.rows };
+  const everyRowLoaded = loaded.allLoaded || (loaded.offset === 0 && !loaded.more);
+  const whose = useThirteenFResultScope(module, results.rows, body, everyRowLoaded);
   const notes = useThirteenFRowNotes(module, results.rows, body);
   const loadNotes = useThirteenFNotesLoader(module, body);
   const rows = results.rows;
@@ -171,6 +174,7 @@ function RunRows({
   const charted = rows !== undefined && rows.length > 0;
   return (
     <div className={classes.layout}>
+      <CountLine count={count} loaded={rows?.length} scope={whose.scope} />
       <div
         className={`${classes.grid} ${charted && view.mode !== 'table' ? classes.withCharts : ''}`}
       >
@@ -185,6 +189,7 @@ function RunRows({
           onTableViewChange={onViewChange}
           notes={notes}
           loadNotes={loadNotes}
+          scopeColumns={whose.columns}
           rowActions={
             module === '13f_holdings'
               ? (row) => <RowRelatedQueries row={row} body={body} />
@@ -236,11 +241,6 @@ export function RunResults({
     <Stack gap="xs">
       {stale && <StaleNotice onRun={stale} />}
       <Stack gap="xs" style={stale ? { opacity: 0.55 } : undefined}>
-        {run.count !== undefined && (
-          <Text size="sm" fw={500}>
-            {run.count.toLocaleString()} {run.count === 1 ? 'record matches' : 'records match'}.
-          </Text>
-        )}
         {/* A new run starts anew: its paging and loaded rows belong to the old query. */}
         <RunRows
           key={JSON.stringify(run.body)}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRfc4180 } from '../../../testing/rfc4180.ts';
-import { exportFileName, csvRows, downloadCsv, toCsv } from './csv.ts';
+import { exportFileName, csvRows, downloadCsv, fileSlug, subjectFileName, toCsv } from './csv.ts';
 import type { CsvColumn } from './csv.ts';
 
 const BOM = '\uFEFF';
@@ -209,6 +209,47 @@ describe('exportFileName', () => {
     expect(exportFileName('a/b:c d', new Date(2026, 0, 1, 0, 0), 'csv')).toBe(
       'a_b_c_d-2026-01-01-0000.csv',
     );
+  });
+});
+
+describe('subjectFileName', () => {
+  it('names the file by what it holds, in lowercase ASCII words joined by hyphens', () => {
+    expect(subjectFileName(['BERKSHIRE HATHAWAY INC', '2025-03-31', '13f'], 'csv')).toBe(
+      'berkshire-hathaway-inc-2025-03-31-13f.csv',
+    );
+    expect(subjectFileName(['13f', '3 filers', '2025-03-31'], 'xlsx')).toBe(
+      '13f-3-filers-2025-03-31.xlsx',
+    );
+    expect(
+      subjectFileName(['BILL & MELINDA GATES FOUNDATION TRUST', '13f', '2024-03-31'], 'csv'),
+    ).toBe('bill-melinda-gates-foundation-trust-13f-2024-03-31.csv');
+  });
+
+  it('keeps the name safe: no path or reserved characters, no empty part', () => {
+    expect(subjectFileName(['Société Générale / "Paris" <SA>', '', '...'], 'csv')).toBe(
+      'societe-generale-paris-sa.csv',
+    );
+    expect(subjectFileName(['..\\..\\etc', 'CON:'], 'csv')).toBe('etc-con.csv');
+    expect(subjectFileName(['东方', '!!'], 'csv')).toBeUndefined();
+  });
+
+  it('bounds a long name at a word, so the parts after it still fit', () => {
+    const name = subjectFileName([`${'VERY LONG NAME '.repeat(10)}LLC`, '2025-03-31'], 'csv');
+    expect(name).toMatch(/^(very-long-name-)+very-long-name-2025-03-31\.csv$/);
+    expect((name ?? '').length).toBeLessThanOrEqual(60 + '-2025-03-31.csv'.length);
+  });
+});
+
+describe('fileSlug', () => {
+  it('writes a name part in lowercase ASCII words joined by hyphens, accents dropped', () => {
+    expect(fileSlug('Société Générale / "Paris" <SA>', 60)).toBe('societe-generale-paris-sa');
+    expect(fileSlug('..\\..\\etc', 60)).toBe('etc');
+    expect(fileSlug('东方 !!', 60)).toBe('');
+  });
+
+  it('bounds a part at a word when it can, else at the limit', () => {
+    expect(fileSlug('VERY LONG NAME '.repeat(10), 20)).toBe('very-long-name-very');
+    expect(fileSlug('a'.repeat(70), 60)).toBe('a'.repeat(60));
   });
 });
 

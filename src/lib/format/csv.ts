@@ -170,6 +170,45 @@ export function exportFileName(moduleId: string, now: Date, extension: 'csv' | '
   return `${safeId}-${date}-${time}.${extension}`;
 }
 
+/**
+ * `text` as part of a file name: lowercase ASCII letters, digits and single hyphens, accents
+ * dropped ("Société" → "societe"), at most `max` characters, cut at a hyphen when one is near so
+ * a word is not left in pieces. Empty when nothing of `text` is a letter or a digit.
+ */
+export function fileSlug(text: string, max: number): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (slug.length <= max) return slug;
+  const hyphen = slug.lastIndexOf('-', max);
+  return (hyphen > 0 ? slug.slice(0, hyphen) : slug.slice(0, max)).replace(/-$/, '');
+}
+
+/**
+ * The longest a part of a file name gets: a filer's name may be 150 characters (EDGAR's limit),
+ * and the rest of the name (periods, what the file is) must still fit in a readable name.
+ */
+const MAX_PART = 60;
+
+/**
+ * A download's name from what it holds, each part slugged and bounded, e.g.
+ * `["BERKSHIRE HATHAWAY INC", "2025-03-31", "13f"]` → "berkshire-hathaway-inc-2025-03-31-13f.csv".
+ * Parts with nothing to say are left out; undefined when none is left, for the caller's fallback.
+ */
+export function subjectFileName(
+  parts: readonly string[],
+  extension: 'csv' | 'xlsx',
+): string | undefined {
+  const stem = parts
+    .map((part) => fileSlug(part, MAX_PART))
+    .filter((slug) => slug !== '')
+    .join('-');
+  return stem === '' ? undefined : `${stem}.${extension}`;
+}
+
 /** Saves the text as a file through a temporary object URL and `<a download>`. */
 export function downloadCsv(text: string, fileName: string): void {
   downloadBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);

@@ -84,6 +84,34 @@ export function pinnedScope(body: Readonly<Record<string, unknown>>): PinnedScop
   };
 }
 
+/**
+ * Rows with the filer and period the query's filter pins filled in where the rows do not carry
+ * them, so positions always know whose and when they are. The rows as given when there is
+ * nothing to fill; a mutable array in gives a mutable one out, as a run's rows are.
+ */
+export function withPinnedScope(
+  rows: ServiceRecord[],
+  body: Readonly<Record<string, unknown>>,
+): ServiceRecord[];
+export function withPinnedScope(
+  rows: readonly ServiceRecord[],
+  body: Readonly<Record<string, unknown>>,
+): readonly ServiceRecord[];
+export function withPinnedScope(
+  rows: readonly ServiceRecord[],
+  body: Readonly<Record<string, unknown>>,
+): readonly ServiceRecord[] {
+  const pinned = pinnedScope(body);
+  const sample = rows[0];
+  const fill: Record<string, string> = {};
+  if (pinned.filer !== null && sample && !('companyname' in sample))
+    fill.companyname = pinned.filer;
+  if (pinned.period !== null && sample && !('periodofreport' in sample)) {
+    fill.periodofreport = pinned.period;
+  }
+  return Object.keys(fill).length === 0 ? rows : rows.map((row) => ({ ...fill, ...row }));
+}
+
 function filerBody(filer: string, period: string | null, fields: readonly string[]) {
   return {
     module: '13f_holdings',

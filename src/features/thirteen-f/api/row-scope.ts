@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
 import { servesExtensionFields } from '../../../lib/api/app-config.ts';
-import { pinnedScope, rowScopeOptions } from './context-queries.ts';
+import { exportNameParts, resultScope } from '../analytics/result-scope.ts';
+import type { ResultScope } from '../analytics/result-scope.ts';
+import { pinnedScope, rowScopeOptions, withPinnedScope } from './context-queries.ts';
 
 /** Where a result's filer and period come from, as the charts tell the analyst. */
 export type RowScopeSource =
@@ -47,25 +49,95 @@ export function withRowScope(
 }
 
 /**
- * A 13F result's rows with the filer and period of each, so the charts can name them and the
- * flags find their context: as loaded when they carry them (or the filter pins them), else
- * fetched by the query that made them (`pageBody`: its filter, order and offset).
+ * A 13F result's rows with the filer and period of each, so the table, the charts and the flags
+ * can name them: as loaded when they carry them, with the filter's pins written in where it
+ * pins them, else fetched by the query that made them (`pageBody`: its filter, order and offset).
  */
 export function useThirteenFRowScope(
   module: string,
   rows: ServiceRecord[] | undefined,
   pageBody: QueryRequestBody,
 ): { rows: ServiceRecord[] | undefined; source: RowScopeSource } {
-  const needed =
-    module === '13f_holdings' &&
-    rows !== undefined &&
-    rows.length > 0 &&
-    lacksScope(rows, pageBody);
+  const is13F = module === '13f_holdings';
+  const needed = is13F && rows !== undefined && rows.length > 0 && lacksScope(rows, pageBody);
   const scope = useQuery(rowScopeOptions(pageBody, needed ? rows.length : null));
   return useMemo(() => {
-    if (!needed) return { rows, source: 'rows' };
-    if (scope.data === undefined) return { rows, source: scope.isError ? 'failed' : 'fetching' };
+    const pinned = is13F && rows ? withPinnedScope(rows, pageBody) : rows;
+    if (!needed) return { rows: pinned, source: 'rows' };
+    if (scope.data === undefined)
+      return { rows: pinned, source: scope.isError ? 'failed' : 'fetching' };
     const merged = withRowScope(rows, scope.data);
-    return merged ? { rows: merged, source: 'fetched' } : { rows, source: 'mismatch' };
-  }, [needed, rows, scope.data, scope.isError]);
+    return merged ? { rows: merged, source: 'fetched' } : { rows: pinned, source: 'mismatch' };
+  }, [is13F, needed, rows, pageBody, scope.data, scope.isError]);
+}
+
+/** The fields that say whose and when a 13F row is: every export of a result carries them. */
+const SCOPE_COLUMNS = ['companyname', 'periodofreport'] as const;
+
+/** Rows of an export with their filer and period, and what the file's name says they hold. */
+interface ScopedRows {
+  readonly rows: readonly ServiceRecord[];
+  readonly nameParts: readonly string[] | undefined;
+}
+
+/**
+ * `rows` of the query `body` with each one's filer and period, in the same order: as they carry
+ * them, pinned by the filter, or fetched by `fetchScope` (the same query asking for those fields
+ * only). A fetch that fails, or answers other rows, fails the export: a 13F file says whose and
+ * when its rows are, or is not written.
+ */
+export async function rowsWithScope(
+  rows: readonly ServiceRecord[],
+  body: QueryRequestBody,
+  fetchScope: (body: QueryRequestBody, rowCount: number) => Promise<readonly ServiceRecord[]>,
+): Promise<ScopedRows> {
+  let scoped = rows;
+  if (rows.length > 0 && lacksScope(rows, body)) {
+    const merged = withRowScope(rows, await fetchScope(body, rows.length));
+    if (!merged) {
+      throw new Error(
+        'The filer and period of these rows could not be matched to them (the service answered other rows): export again.',
+      );
+    }
+    scoped = merged;
+  }
+  const filled = withPinnedScope(scoped, body);
+  return { rows: filled, nameParts: exportNameParts(filled) };
+}
+
+/**
+ * Whose and when a 13F result's loaded `rows` are (as `useThirteenFRowScope` gives them): the
+ * scope its count line tells, and the filer and period columns the results add. Both undefined
+ * for other modules.
+ *
+ * Decision: the query runs as written, its `fields` the analyst's. Rather than adding filer and
+ * period to the request, the table shows them from what the workspace already knows (the rows,
+ * the filter's pins, or the fetch above) when the rows span more than one of either, and every
+ * export carries them; a result of one filer and one period says so in its chips or count line.
+ */
+export function useThirteenFResultScope(
+  module: string,
+  rows: readonly ServiceRecord[] | undefined,
+  body: QueryRequestBody,
+  everyRowLoaded: boolean,
+) {
+  const queryClient = useQueryClient();
+  const is13F = module === '13f_holdings';
+  const scope: ResultScope | undefined = useMemo(
+    () => (is13F && rows ? resultScope(rows, pinnedScope(body), everyRowLoaded) : undefined),
+    [is13F, rows, body, everyRowLoaded],
+  );
+  const load = useCallback(
+    (loaded: readonly ServiceRecord[], queryBody: QueryRequestBody) =>
+      rowsWithScope(loaded, queryBody, (scopeBody, rowCount) =>
+        queryClient.query(rowScopeOptions(scopeBody, rowCount)),
+      ),
+    [queryClient],
+  );
+  const spans = scope?.spans ?? false;
+  const columns = useMemo(
+    () => (is13F ? { fields: SCOPE_COLUMNS, inTable: spans, load } : undefined),
+    [is13F, spans, load],
+  );
+  return { scope, columns };
 }

@@ -61,6 +61,19 @@ describe('ThirteenFCharts: portfolio weights', () => {
     });
   });
 
+  it('says which rows the position count leaves out: the SOLD OUT ones', () => {
+    const sold = portfolioRows(FILER, QUARTER, [
+      { ticker: 'ZZZ', weight: 0, status: 'SOLD OUT', pctChange: -100 },
+    ]);
+    setup([...current(), ...sold]);
+    expect(screen.getByText('The result holds the whole portfolio (14 positions).')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Not counted: 1 SOLD OUT row, a position sold since the previous quarter (0 shares, 0 value).',
+      ),
+    ).toBeVisible();
+  });
+
   it('keeps a flagged position in the weights, as filed, and says it is included', async () => {
     const jump = PREVIOUS_HOLDINGS.map((holding) =>
       holding.ticker === 'BBB' ? { ...holding, price: 10 } : holding,

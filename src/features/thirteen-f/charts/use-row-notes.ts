@@ -1,11 +1,15 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
-import { earlierFilingOptions, pinnedScope, portfolioOptions } from '../api/context-queries.ts';
+import {
+  earlierFilingOptions,
+  pinnedScope,
+  portfolioOptions,
+  withPinnedScope,
+} from '../api/context-queries.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../../../components/charts/use-background-value.ts';
 import { previousQuarterEnd } from '../analytics/analytics.ts';
 import { flagsByRow } from '../analytics/flags.ts';
-import { withPinnedScope } from './use-thirteen-f-scope.ts';
 
 /** Beyond this many filer-periods in a result, no previous quarters are fetched for the table. */
 const MAX_CONTEXT_PAIRS = 4;

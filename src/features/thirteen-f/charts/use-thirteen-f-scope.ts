@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import type { RowFilter, RowFilterCondition } from '../../../lib/url-state/row-filter.ts';
-import { earlierFilingOptions, pinnedScope, portfolioOptions } from '../api/context-queries.ts';
+import { earlierFilingOptions, portfolioOptions, withPinnedScope } from '../api/context-queries.ts';
 import { textSetting } from '../../../components/charts/chart-settings.ts';
 import type { ChartSettingsProps } from '../../../components/charts/chart-settings.ts';
 import { HEAVY_ROWS, useBackgroundValue } from '../../../components/charts/use-background-value.ts';
@@ -10,25 +10,6 @@ import { filersAndPeriods, previousQuarterEnd, toPositions } from '../analytics/
 import { dayOf } from '../analytics/positions.ts';
 import type { Position } from '../analytics/analytics.ts';
 import type { DataFlag } from '../analytics/flags.ts';
-
-/**
- * Rows with the filer and period the query's filter pins filled in where the rows do not carry
- * them, so positions always know whose and when they are.
- */
-export function withPinnedScope(
-  rows: readonly ServiceRecord[],
-  body: Readonly<Record<string, unknown>>,
-): readonly ServiceRecord[] {
-  const pinned = pinnedScope(body);
-  const sample = rows[0];
-  const fill: Record<string, string> = {};
-  if (pinned.filer !== null && sample && !('companyname' in sample))
-    fill.companyname = pinned.filer;
-  if (pinned.period !== null && sample && !('periodofreport' in sample)) {
-    fill.periodofreport = pinned.period;
-  }
-  return Object.keys(fill).length === 0 ? rows : rows.map((row) => ({ ...fill, ...row }));
-}
 
 const NO_POSITIONS: Position[] = [];
 const NO_CHOICES: ReturnType<typeof filersAndPeriods> = { filers: [], periods: [], pairs: [] };

@@ -1,5 +1,6 @@
 import { Group, SegmentedControl, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { SOLD_OUT } from '#contract/holding-status';
 import { choiceSetting } from '../../../components/charts/chart-settings.ts';
 import type { ChartSettingsProps } from '../../../components/charts/chart-settings.ts';
 import { sameRowFilter } from '../../../lib/url-state/row-filter.ts';
@@ -10,7 +11,7 @@ import type { TooltipContent } from '../../../components/charts/chart-tooltip.ts
 import { formatCount, formatUsd, formatWeight } from '../../../components/charts/chart-format.ts';
 import { PRIMARY, seriesColor } from '../../../components/charts/colors.ts';
 import { portfolioWeights } from '../analytics/analytics.ts';
-import type { PortfolioWeights } from '../analytics/analytics.ts';
+import type { PortfolioWeights, Position } from '../analytics/analytics.ts';
 import type { DataFlag } from '../analytics/flags.ts';
 import { HorizontalBars } from '../../../components/charts/horizontal-bars.tsx';
 import { weightsSummary } from './narratives.ts';
@@ -90,6 +91,18 @@ function weightBars(
   ];
 }
 
+/**
+ * The filing's SOLD OUT rows, which the position count leaves out (0 shares, 0 value): said, so
+ * the result's record count beside it adds up.
+ */
+function soldOutNote(positions: readonly Position[]): string[] {
+  const soldOut = positions.filter((position) => position.status === SOLD_OUT).length;
+  if (soldOut === 0) return [];
+  return [
+    `Not counted: ${formatCount(soldOut)} SOLD OUT ${soldOut === 1 ? 'row, a position' : 'rows, positions'} sold since the previous quarter (0 shares, 0 value).`,
+  ];
+}
+
 /** Where the positions come from, and where the weights do. */
 function weightsNotes(scope: ThirteenFScope, weights: PortfolioWeights): string[] {
   return [
@@ -98,6 +111,7 @@ function weightsNotes(scope: ThirteenFScope, weights: PortfolioWeights): string[
       : scope.fetchedPortfolio
         ? `The whole portfolio (${formatCount(weights.positionCount)} positions) was fetched for this chart: the result holds ${formatCount(scope.inResult.length)} of them. Lighter bars are not in the result.`
         : `The result holds the whole portfolio (${formatCount(weights.positionCount)} positions).`,
+    ...soldOutNote(scope.fullPortfolio ?? []),
     weights.weightSource === 'served'
       ? 'Weights as the service computes them (value ÷ the filer’s long value).'
       : 'The rows carry no weights: derived here as value ÷ the portfolio’s long value.',
