@@ -76,7 +76,10 @@ function quarters(): Quarter[] {
   return found;
 }
 
-/** Per security, the managers that opened or added to it, and those that hold it. */
+/**
+ * Per security, the managers that opened or added to it, and those that hold it: shares only,
+ * since an option (a notional, or a bet against) makes its holder neither.
+ */
 function expected(funds: readonly Quarter[]) {
   const bought = new Map<string, number>();
   const held = new Map<string, number>();
@@ -85,6 +88,7 @@ function expected(funds: readonly Quarter[]) {
   };
   for (const { now, before } of funds) {
     for (const [security, shares] of now) {
+      if (security.endsWith(' Put') || security.endsWith(' Call')) continue;
       if (shares > 0) add(held, security);
       // No report for the quarter before: nothing is known to be bought.
       if (before === undefined || shares <= 0) continue;
