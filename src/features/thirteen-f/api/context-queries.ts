@@ -11,7 +11,7 @@ import { fetchAllRows, fetchQueryResult } from '../../../lib/api/query-api.ts';
  * What the 13F charts fetch beyond the result's rows: whole portfolios and histories. `name`
  * is how an option row is told apart from the shares of its CUSIP (its " PUT"/" CALL" suffix).
  */
-export const POSITION_FIELDS = [
+const POSITION_FIELDS = [
   'name',
   'companyname',
   'periodofreport',
@@ -43,7 +43,7 @@ const FILING_FIELDS = [
 ];
 
 /** `fields` and, against the embedded service, FILING_FIELDS. */
-export function withFilingFields(fields: readonly string[]): string[] {
+function withFilingFields(fields: readonly string[]): string[] {
   return servesExtensionFields() ? [...fields, ...FILING_FIELDS] : [...fields];
 }
 
