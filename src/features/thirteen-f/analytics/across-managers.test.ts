@@ -88,7 +88,18 @@ describe('securityHolders', () => {
 
 describe('securityByQuarter', () => {
   it('counts holders, totals, buyers and sellers per quarter, oldest first', () => {
-    expect(securityByQuarter(positions, '191216100')).toEqual([
+    expect(
+      securityByQuarter(positions, '191216100').map(
+        ({ period, holders, shares, value, buyers, sellers }) => ({
+          period,
+          holders,
+          shares,
+          value,
+          buyers,
+          sellers,
+        }),
+      ),
+    ).toEqual([
       { period: Q4, holders: 1, shares: 20, value: 200, buyers: 0, sellers: 0 },
       { period: Q1, holders: 1, shares: 40, value: 400, buyers: 1, sellers: 1 },
     ]);

@@ -13,6 +13,10 @@ import type { DataFlag } from './flags.ts';
 import { compareText, isHeld, positionKey, previousQuarterEnd } from './positions.ts';
 import type { HoldingStatus } from '#contract/holding-status';
 import type { Position } from './positions.ts';
+import { BUYING, SELLING } from './security-quarters.ts';
+
+export { securityByQuarter } from './security-quarters.ts';
+export type { SecurityQuarter } from './security-quarters.ts';
 
 /** One manager's position in a security, as the security view lists its holders. */
 export interface Holder {
@@ -67,50 +71,6 @@ export function securityHolders(
     else if (position.status === 'SOLD OUT') soldOut.push(holder);
   }
   return { holders: holders.sort(byValueThenName), soldOut: soldOut.sort(byValueThenName) };
-}
-
-/** One quarter of a security across managers. */
-export interface SecurityQuarter {
-  readonly period: string;
-  readonly holders: number;
-  readonly shares: number;
-  readonly value: number;
-  /** Managers that opened (NEW) or added to the position that quarter. */
-  readonly buyers: number;
-  /** Managers that reduced or sold out that quarter. */
-  readonly sellers: number;
-}
-
-const BUYING: ReadonlySet<HoldingStatus | null> = new Set<HoldingStatus>(['NEW', 'ADDED']);
-const SELLING: ReadonlySet<HoldingStatus | null> = new Set<HoldingStatus>(['REDUCED', 'SOLD OUT']);
-
-/** `security` quarter by quarter, oldest first: holders, totals held, buyers and sellers. */
-export function securityByQuarter(
-  positions: readonly Position[],
-  security: string,
-): SecurityQuarter[] {
-  const quarters = new Map<
-    string,
-    { holders: number; shares: number; value: number; buyers: number; sellers: number }
-  >();
-  for (const position of positions) {
-    if (position.security !== security || position.period === '') continue;
-    let quarter = quarters.get(position.period);
-    if (!quarter) {
-      quarter = { holders: 0, shares: 0, value: 0, buyers: 0, sellers: 0 };
-      quarters.set(position.period, quarter);
-    }
-    if (isHeld(position)) {
-      quarter.holders += 1;
-      quarter.shares += position.shares ?? 0;
-      quarter.value += position.value ?? 0;
-    }
-    if (BUYING.has(position.status)) quarter.buyers += 1;
-    if (SELLING.has(position.status)) quarter.sellers += 1;
-  }
-  return [...quarters]
-    .sort(([a], [b]) => compareText(a, b))
-    .map(([period, quarter]) => ({ period, ...quarter }));
 }
 
 /** One security in a quarter's ranking, with the managers behind its number. */

@@ -1,4 +1,5 @@
-import { Box } from '@mantine/core';
+import { Box, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay } from '../../../lib/format/dates.ts';
 import { ChartFrame } from '../../../components/charts/chart-frame.tsx';
@@ -14,13 +15,48 @@ import { LegendLabel } from '../../../components/charts/legend-label.tsx';
 import { useChartWidth } from '../../../components/charts/use-chart-width.ts';
 import type { SecurityQuarter } from '../analytics/across-managers.ts';
 
+/** A manager count: "1 holder", "33 holders". */
+const holdersText = (n: number) => `${formatCount(n)} ${n === 1 ? 'holder' : 'holders'}`;
+
 /**
- * The data holds different managers in different quarters (a filer's filings start or end in
- * it): Apple's value held falls by nine tenths after Mar 31, 2025 because Berkshire's filings in
- * the demo end there, not because anyone sold.
+ * Where the managers in the data changed, quarter by quarter (latest first, at most four): the
+ * data holds different managers in different quarters, so a step can be coverage, not a trade.
  */
-const COVERAGE_NOTE =
-  'The managers in the data differ by quarter: a step can be a manager’s filings starting or ending in the data, not a trade.';
+function coverageChanges(quarters: readonly SecurityQuarter[]): string[] {
+  const changes = quarters.slice(1).flatMap((quarter) => {
+    const parts = [
+      quarter.notFiled.length > 0
+        ? `${holdersText(quarter.notFiled.length)} of the quarter before ha${quarter.notFiled.length === 1 ? 's' : 've'} no filing for it in the data (not yet filed, or no longer in the data), which is no sale`
+        : '',
+      quarter.newToData.length > 0
+        ? `${holdersText(quarter.newToData.length)} new to the data (no report for the quarter before)`
+        : '',
+    ].filter(Boolean);
+    return parts.length > 0 ? [`${formatDay(quarter.period)}: ${parts.join('; ')}.`] : [];
+  });
+  if (changes.length === 0)
+    return ['The same managers report every quarter charted: each step is their trading.'];
+  return [
+    'Where the managers in the data changed (a step there can be coverage, not trading; "Same managers as the quarter before" counts like for like):',
+    ...changes.reverse().slice(0, 4),
+  ];
+}
+
+/** A quarter's tick: its day, starred where the managers in the data changed. */
+function tickOf(quarters: readonly SecurityQuarter[]) {
+  const changed = new Set(
+    quarters
+      .slice(1)
+      .filter((quarter) => quarter.notFiled.length > 0 || quarter.newToData.length > 0)
+      .map((quarter) => quarter.period),
+  );
+  return (period: string) => `${formatDay(period)}${changed.has(period) ? ' *' : ''}`;
+}
+
+/** The figures a chart draws: every holder, or like for like (`steady`). */
+function drawn(quarters: readonly SecurityQuarter[], likeForLike: boolean): SecurityQuarter[] {
+  return quarters.map((quarter) => (likeForLike ? { ...quarter, ...quarter.steady } : quarter));
+}
 
 /** The three series, each with its colour: recharts draws black where a bar is given none. */
 const SERIES = [
@@ -48,25 +84,46 @@ interface SecurityChartProps {
   readonly quarters: readonly SecurityQuarter[];
   /** The quarter the view shows: the summary speaks of it first, its bars are outlined. */
   readonly chosen: string;
+  /** Count only the managers that reported the quarter before too (`SecurityQuarter.steady`). */
+  readonly likeForLike: boolean;
 }
+
+const LIKE_FOR_LIKE_NOTE =
+  'Like for like: each quarter counts only the managers that reported the quarter before too.';
 
 /** A tooltip's title: the quarter's day. */
 const quarterLabel = (period: unknown) => (typeof period === 'string' ? formatDay(period) : '');
 
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
-export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartProps) {
+export function SecurityQuartersChart({
+  name,
+  quarters: all,
+  chosen,
+  likeForLike,
+}: SecurityChartProps) {
   const { ref, width } = useChartWidth();
+  const quarters = drawn(all, likeForLike);
   return (
     <ChartFrame
       title={`Holders, buyers and sellers by quarter — ${name}`}
       notes={[
-        'Every filing of this CUSIP in the data, fetched for this view; a manager counts once per quarter for the shares and once per option it reports.',
-        COVERAGE_NOTE,
+        'Every filing of this CUSIP in the data, fetched for this view; a manager counts once per quarter for its shares (options are in no count).',
+        ...(likeForLike ? [LIKE_FOR_LIKE_NOTE] : []),
+        ...coverageChanges(all),
       ]}
       summary={summaryOf(name, quarters, chosen)}
       legend={SERIES.map((series) => ({ label: series.label, color: series.color }))}
       table={{
-        columns: ['Quarter', 'Holders', 'Buyers', 'Sellers', 'Shares held', 'Value held (USD)'],
+        columns: [
+          'Quarter',
+          'Holders',
+          'Buyers',
+          'Sellers',
+          'Shares held',
+          'Value held (USD)',
+          'No filing (held the quarter before)',
+          'New to the data',
+        ],
         rows: quarters.map((quarter) => [
           formatDay(quarter.period),
           quarter.holders,
@@ -74,6 +131,8 @@ export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartP
           quarter.sellers,
           formatCount(quarter.shares),
           formatUsd(quarter.value),
+          quarter.notFiled.join(', '),
+          quarter.newToData.join(', '),
         ]),
       }}
     >
@@ -86,7 +145,7 @@ export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartP
             margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
           >
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
-            <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+            <XAxis dataKey="period" tickFormatter={tickOf(all)} />
             <YAxis allowDecimals={false} width={40} />
             <Tooltip labelFormatter={quarterLabel} />
             <Legend formatter={(value: string) => <LegendLabel text={value} />} />
@@ -109,8 +168,14 @@ export function SecurityQuartersChart({ name, quarters, chosen }: SecurityChartP
 }
 
 /** The value the managers in the data held of a security, quarter by quarter, with the shares. */
-export function SecurityValueChart({ name, quarters, chosen }: SecurityChartProps) {
+export function SecurityValueChart({
+  name,
+  quarters: all,
+  chosen,
+  likeForLike,
+}: SecurityChartProps) {
   const { ref, width } = useChartWidth();
+  const quarters = drawn(all, likeForLike);
   const shown = quarters.find((quarter) => quarter.period === chosen) ?? quarters.at(-1);
   const most = [...quarters].sort((a, b) => b.value - a.value)[0];
   return (
@@ -118,7 +183,8 @@ export function SecurityValueChart({ name, quarters, chosen }: SecurityChartProp
       title={`Value and shares held by quarter — ${name}`}
       notes={[
         'The sum over the managers holding it that quarter (shares only; options are in the table of holders). Values as filed: before 2023 in thousands, scaled.',
-        COVERAGE_NOTE,
+        ...(likeForLike ? [LIKE_FOR_LIKE_NOTE] : []),
+        ...coverageChanges(all),
       ]}
       summary={
         shown && most
@@ -145,7 +211,7 @@ export function SecurityValueChart({ name, quarters, chosen }: SecurityChartProp
             margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
           >
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
-            <XAxis dataKey="period" tickFormatter={(period: string) => formatDay(period)} />
+            <XAxis dataKey="period" tickFormatter={tickOf(all)} />
             <YAxis width={64} tickFormatter={(value: number) => formatUsdCompact(value)} />
             <Tooltip
               labelFormatter={quarterLabel}
@@ -165,5 +231,36 @@ export function SecurityValueChart({ name, quarters, chosen }: SecurityChartProp
         )}
       </Box>
     </ChartFrame>
+  );
+}
+
+/**
+ * Both quarter charts of a security, with the managers they count: every manager in the data
+ * each quarter, or like for like (those that reported the quarter before too), so a change of
+ * coverage can be told from trading.
+ */
+export function SecurityTrends(props: Omit<SecurityChartProps, 'likeForLike'>) {
+  const [basis, setBasis] = useState<'all' | 'steady'>('all');
+  const likeForLike = basis === 'steady';
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        size="xs"
+        aria-label="Managers counted"
+        value={basis}
+        onChange={(value) => {
+          setBasis(value === 'steady' ? 'steady' : 'all');
+        }}
+        data={[
+          { value: 'all', label: 'Every manager in the data' },
+          { value: 'steady', label: 'Same managers as the quarter before' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+        <SecurityQuartersChart {...props} likeForLike={likeForLike} />
+        <SecurityValueChart {...props} likeForLike={likeForLike} />
+      </SimpleGrid>
+    </Stack>
   );
 }

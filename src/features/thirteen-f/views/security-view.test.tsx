@@ -118,9 +118,18 @@ describe('SecurityView', () => {
     await user.click(within(chart).getByRole('button', { name: 'Show data table' }));
     const table = within(chart).getByRole('table', { name: /: data$/ });
     expect(tableTexts(table)).toEqual([
-      ['Quarter', 'Holders', 'Buyers', 'Sellers', 'Shares held', 'Value held (USD)'],
-      ['Dec 31, 2024', '2', '0', '0', '3', '$300'],
-      ['Mar 31, 2025', '2', '2', '1', '39', '$1,200'],
+      [
+        'Quarter',
+        'Holders',
+        'Buyers',
+        'Sellers',
+        'Shares held',
+        'Value held (USD)',
+        'No filing (held the quarter before)',
+        'New to the data',
+      ],
+      ['Dec 31, 2024', '2', '0', '0', '3', '$300', '', 'BETA, GAMMA'],
+      ['Mar 31, 2025', '2', '2', '1', '39', '$1,200', '', ''],
     ]);
     const valueTitle = 'Value and shares held by quarter — AAPL · APPLE INC';
     const value = screen.getByRole('region', { name: valueTitle });
@@ -133,6 +142,29 @@ describe('SecurityView', () => {
       ['Dec 31, 2024', '$300', '3', '2'],
       ['Mar 31, 2025', '$1,200', '39', '2'],
     ]);
+  });
+
+  it('tells a holder with no filing from a seller, and counts like for like on request', async () => {
+    // DELTA held at Dec 31 and has no row at Mar 31 (not filed yet): no sale.
+    const { user } = setup(undefined, pagedService([...records, row('DELTA', Q4, 5000, 50, null)]));
+    const title = 'Holders, buyers and sellers by quarter — AAPL · APPLE INC';
+    const chart = await screen.findByRole('region', { name: title });
+    expect(
+      within(chart).getByText(
+        /^Mar 31, 2025: 1 holder of the quarter before has no filing for it in the data/,
+      ),
+    ).toBeVisible();
+    const valueTitle = 'Value and shares held by quarter — AAPL · APPLE INC';
+    const value = screen.getByRole('region', { name: valueTitle });
+    expect(within(value).getByRole('figure', { name: valueTitle })).toHaveAccessibleDescription(
+      'AAPL · APPLE INC: $1,200 held (39 shares) at Mar 31, 2025; the most, $5,300, at Dec 31, 2024.',
+    );
+    await user.click(screen.getByRole('radio', { name: 'Same managers as the quarter before' }));
+    // Dec 31 is everyone's first quarter in the data: like for like, nobody counts there.
+    expect(within(value).getByRole('figure', { name: valueTitle })).toHaveAccessibleDescription(
+      'AAPL · APPLE INC: $1,200 held (39 shares) at Mar 31, 2025; the most, $1,200, at Mar 31, 2025.',
+    );
+    expect(within(value).getByText(/^Like for like: each quarter counts only/)).toBeVisible();
   });
 
   it('reads one quarter and the one before when every quarter is too many rows', async () => {

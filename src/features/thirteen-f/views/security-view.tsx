@@ -1,13 +1,4 @@
-import {
-  Anchor,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { isDataQualityDemo } from '#contract/demo-filers';
@@ -32,7 +23,7 @@ import {
 import { securityByQuarter, securityHolders } from '../analytics/across-managers.ts';
 import type { Holder, SecurityQuarter } from '../analytics/across-managers.ts';
 import { toPositions } from '../analytics/positions.ts';
-import { SecurityQuartersChart, SecurityValueChart } from './security-quarters-chart.tsx';
+import { SecurityTrends } from './security-quarters-chart.tsx';
 
 /**
  * A flag's text: a dark orange that reads as a warning and passes AA on the striped rows
@@ -296,10 +287,7 @@ export function SecurityView({
           period={period}
         />
       )}
-      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
-        <SecurityQuartersChart name={name} quarters={quarters} chosen={period} />
-        <SecurityValueChart name={name} quarters={quarters} chosen={period} />
-      </SimpleGrid>
+      <SecurityTrends name={name} quarters={quarters} chosen={period} />
     </Stack>
   );
 }
