@@ -75,6 +75,8 @@ test('every 13F chart paints its marks in the colours its legend names', async (
     await page.getByRole('tab', { name: tab }).click();
     const panel = page.getByRole('tabpanel', { name: tab });
     await expect(panel.locator('[role="figure"] .recharts-surface').first()).toBeVisible();
+    // Each chart of the tab has drawn its marks (the filer's history arrives after the rows).
+    await expect(panel.getByText(/^Loading /)).toHaveCount(0);
     for (const chart of await chartColours(panel)) {
       titles.push(chart.title.replace(/ — .*/, ''));
       expectHonestColours(chart);

@@ -155,7 +155,8 @@ test('from a 13F chart, the matched account opens in another module, and back re
   await expect(results).toHaveAttribute('aria-rowcount', '26');
 
   // From a row: its details offer the same prepared queries.
-  await results.getByRole('row').nth(1).click();
+  // On the issuer: a click on the row's CUSIP link would open the security instead.
+  await results.getByRole('row').nth(1).getByText('APPLE INC', { exact: true }).click();
   const details = page.getByRole('dialog', { name: 'Row details' });
   await details.getByRole('button', { name: 'Open BERKSHIRE HATHAWAY INC in…' }).click();
   await page.getByRole('menuitem', { name: /account history$/ }).click();
@@ -220,7 +221,9 @@ test('the planted data-quality filer shows its flags in the charts and the table
   await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
   await page.goto(`/q/13f_holdings#query=${encodeURIComponent(JSON.stringify(body))}`);
   const flags = page.getByRole('alert').filter({ hasText: 'Data-quality flags' });
-  await expect(flags).toContainText('Filed 143 days after the quarter');
+  await expect(flags).toContainText(
+    /From amendment \S+ \(13F-HR\/A, a restatement\), filed Aug 21, 2023, 143 days after the quarter/,
+  );
   await expect(flags).toContainText(/MA: .*split or a data error/);
   await expect(flags).toContainText(/KO: .*unit error/);
   await keepScreenshot(chart(page, /^Portfolio weights — ALDER CREEK/), testInfo, 'flags-weights');
@@ -237,7 +240,7 @@ test('the planted data-quality filer shows its flags in the charts and the table
   );
   expect(header?.[0]).toBe('Data-quality flags');
   const coke = records.find((record) => record.includes('COCA COLA CO'));
-  expect(coke?.[0]).toMatch(/unit error\. \| Filed 143 days after the quarter/);
+  expect(coke?.[0]).toMatch(/unit error\. \| From amendment \S+ \(13F-HR\/A, a restatement\)/);
 
   // The holdings changes' headline leaves the split MA and the mis-unit KO out, and says so.
   await page.getByRole('tab', { name: 'Holdings changes' }).click();
@@ -268,14 +271,16 @@ test('a query that names the filer only with $contains, and returns neither file
   await page.goto(`/q/13f_holdings#query=${encodeURIComponent(JSON.stringify(body))}`);
   await expect(
     page.getByText(
-      'Filer, period and filing date fetched for these rows: the query does not return them.',
+      'Filer, period and the filing each row came from, fetched for these rows: the query does not return them.',
     ),
   ).toBeVisible();
   await expect(
     chart(page, /^Portfolio weights — ALDER CREEK CAPITAL \(DATA-QUALITY DEMO\) · Mar 31, 2023/),
   ).toBeVisible();
   const flags = page.getByRole('alert').filter({ hasText: 'Data-quality flags' });
-  await expect(flags).toContainText('Filed 143 days after the quarter');
+  await expect(flags).toContainText(
+    /From amendment \S+ \(13F-HR\/A, a restatement\), filed Aug 21, 2023, 143 days after the quarter/,
+  );
   await expect(flags).toContainText(/MA: .*split or a data error/);
   await expect(flags).toContainText(/KO: .*unit error/);
   const table = page.getByRole('table', { name: 'Results' });

@@ -72,7 +72,9 @@ function expectTypedAsExcelWould(sheet: WorkSheet) {
   expect(apple?.[7]).toBeInstanceOf(Date);
   expect((apple?.[7] as Date).toISOString().slice(0, 10)).toBe('2023-03-31');
   expect(apple?.[8]).toBeInstanceOf(Date);
-  expect(String(apple?.[0])).toMatch(/^Filed 143 days after the quarter/);
+  expect(String(apple?.[0])).toMatch(
+    /^From amendment \S+ \(13F-HR\/A, a restatement\), filed Aug 21, 2023, 143 days after the quarter/,
+  );
   // Every CUSIP stays nine characters of text, whatever Excel could have read it as.
   for (const row of rows) expect(row[4]).toMatch(/^[0-9A-Z]{9}$/);
 }

@@ -42,6 +42,7 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
     'periodofreport',
     'nameofissuer',
     'ticker',
+    'putcall',
     'value',
     'shrsorprnamt',
     'portfolio_pct_weight',
@@ -53,7 +54,7 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
     new Set(['BERKSHIRE HATHAWAY INC 2025-03-31']),
   );
   // The rows come in the table's order, raw values: the first change is the table's first.
-  const changes = records.map((record) => Number(record[9]));
+  const changes = records.map((record) => Number(record[10]));
   expect(changes).toEqual([...changes].sort((a, b) => b - a));
   expect(`${changes[0]?.toFixed(2) ?? ''}%`).toBe(firstChange.replace('+', ''));
 });
@@ -126,7 +127,7 @@ test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboar
     .filter((line) => line !== '')
     .map((line) => line.split('\t'));
   expect(lines).toHaveLength(26);
-  expect(lines[0]?.slice(0, 3)).toEqual(['Issuer', 'Ticker', 'CUSIP']);
+  expect(lines[0]?.slice(0, 4)).toEqual(['Issuer', 'Ticker', 'Put/Call', 'CUSIP']);
   // The first rows as the table shows them, sorted by ticker here.
   const shown = (await table.getByRole('row').allInnerTexts())
     .slice(1, 4)

@@ -7,7 +7,12 @@ test('from the 13F starter, AAPL opens its security view: several real managers'
   await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings?run=starter')}`);
   await signIn(page, 'analyst', 'analyst-demo');
   const table = page.getByRole('table', { name: 'Results' });
-  await table.getByRole('row').filter({ hasText: 'APPLE INC' }).click();
+  // On the issuer: a click on the row's CUSIP link would open the security straight away.
+  await table
+    .getByRole('row')
+    .filter({ hasText: 'APPLE INC' })
+    .getByText('APPLE INC', { exact: true })
+    .click();
   const details = page.getByRole('dialog', { name: 'Row details' });
   await details.getByRole('link', { name: 'Holders of AAPL across managers' }).click();
 
@@ -36,10 +41,10 @@ test('a weights bar, clicked, offers the same view; so does the CUSIP cell', asy
   await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=2025-03-31$/);
   await page.goBack();
 
-  // The starter's rows carry no period: the CUSIP opens the latest quarter the security is held.
+  // The starter pins its quarter, and the rows carry it: the CUSIP opens that quarter too.
   const table = page.getByRole('table', { name: 'Results' });
   await table.getByRole('link', { name: '037833100' }).click();
-  await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100$/);
+  await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=2025-03-31$/);
   await expect(page.getByRole('heading', { name: 'AAPL · APPLE INC', exact: true })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Row details' })).toHaveCount(0);
 });

@@ -58,9 +58,9 @@ function RowRelatedQueries({ row, body }: { row: ServiceRecord; body: QueryReque
 }
 
 const ROW_SCOPE_NOTES: Partial<Record<RowScopeSource, string>> = {
-  fetching:
-    'Fetching the filer, period and filing date of each row (the query does not return them)…',
-  fetched: 'Filer, period and filing date fetched for these rows: the query does not return them.',
+  fetching: 'Fetching the filer, period and filing of each row (the query does not return them)…',
+  fetched:
+    'Filer, period and the filing each row came from, fetched for these rows: the query does not return them.',
   failed: 'The filer and period of these rows could not be fetched: the charts cannot name them.',
   mismatch:
     'The filer and period could not be matched to these rows (the service answered other rows): the charts cannot name them.',
