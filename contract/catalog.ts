@@ -173,11 +173,14 @@ const thirteenF: ModuleDefinition = {
     },
     ...THIRTEEN_F_EXTENSION_FIELDS,
   ],
+  // `putcall` is the embedded service's own: the builder leaves it out of the defaults it offers
+  // upstream (see offeredFields), and the vendor's defaults are whatever it sends.
   defaultFields: [
     'companyname',
     'periodofreport',
     'nameofissuer',
     'ticker',
+    'putcall',
     'cusip',
     'value',
     'shrsorprnamt',

@@ -36,7 +36,8 @@ function ColumnChooser() {
           size="compact-xs"
           variant="subtle"
           onClick={() => {
-            chosen.set([...CATALOG[module].defaultFields]);
+            const names = new Set(offered.map((definition) => definition.name));
+            chosen.set(CATALOG[module].defaultFields.filter((name) => names.has(name)));
           }}
         >
           Start from the defaults

@@ -49,16 +49,6 @@ describe('filingFlags', () => {
     expect(flagged({ declaredRows: null, declaredValue: null, importedRows: 3 })).toEqual([]);
   });
 
-  it('says what an option row’s value is, before any filing flag', () => {
-    const flags = filingFlags(
-      position({ option: 'Put', period: '2025-03-31', filedAt: '2025-05-16 00:00:00' }),
-    );
-    expect(flags.map((flag) => flag.kind)).toEqual(['option', 'late']);
-    expect(flags[0]?.message).toBe(
-      'Put option: its value is the notional of the underlying shares as filed, not money invested; it has no portfolio weight and counts in no total, concentration or consensus.',
-    );
-  });
-
   it('says when the filing omits confidential holdings', () => {
     expect(flagged({ confidentialOmitted: true }).map((flag) => flag.kind)).toEqual([
       'confidential',

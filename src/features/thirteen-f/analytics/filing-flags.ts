@@ -11,7 +11,7 @@ import { formatDay } from '../../../lib/format/dates.ts';
 
 /** One flag about a filing; flags.ts lists them with the position's own. */
 export interface FilingFlag {
-  readonly kind: 'option' | 'late' | 'amended' | 'incomplete' | 'confidential';
+  readonly kind: 'late' | 'amended' | 'incomplete' | 'confidential';
   readonly message: string;
 }
 
@@ -102,23 +102,10 @@ function confidentialFlag(facts: FilingFacts): FilingFlag | undefined {
   };
 }
 
-/** What an option row's value is, wherever it is read (a table row, a chart's notes). */
-function optionFlag(position: Position): FilingFlag | undefined {
-  if (position.option === null) return undefined;
-  return {
-    kind: 'option',
-    message: `${position.option} option: its value is the notional of the underlying shares as filed, not money invested; it has no portfolio weight and counts in no total, concentration or consensus.`,
-  };
-}
-
-/**
- * The flags of the filing behind `position`, in the order they matter to a reader, after what
- * an option row's value is.
- */
+/** The flags of the filing behind `position`, in the order they matter to a reader. */
 export function filingFlags(position: Position): FilingFlag[] {
   const facts = position.filing;
   return [
-    optionFlag(position),
     facts && incompleteFlag(facts),
     facts && confidentialFlag(facts),
     facts && amendedFlag(position, facts),
