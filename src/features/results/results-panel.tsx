@@ -27,8 +27,9 @@ function columnsFor(
   body: QueryRequestBody,
   rows: readonly ServiceRecord[],
   scope: ScopeColumns | undefined,
+  returned: readonly ServiceRecord[] | undefined,
 ): ResultColumn[] {
-  const ids = fieldsOf(body) ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const ids = fieldsOf(body) ?? [...new Set((returned ?? rows).flatMap((row) => Object.keys(row)))];
   const columns = ids.map((id) => resultColumn(module, id));
   // Rows of several filers or periods say whose and when each is, asked for or not.
   return scope?.inTable ? withScopeColumns(module, columns, scope.fields) : columns;
@@ -45,6 +46,11 @@ export interface ResultsViewOptions {
   readonly loadNotes?: RowNotesLoader | undefined;
   /** The fields that say whose and when a row is: in the table when needed, in every export. */
   readonly scopeColumns?: ScopeColumns | undefined;
+  /**
+   * The rows as the service returned them, when `results.rows` carry fields fetched beside them
+   * (for the charts and flags): a query naming no fields shows the columns returned, not those.
+   */
+  readonly returnedRows?: readonly ServiceRecord[] | undefined;
   /** Extra actions in a row's details (e.g. related queries). */
   readonly rowActions?: (row: ServiceRecord) => ReactNode;
   /** The client sort, hidden columns and order, when the caller keeps them (in its link). */
@@ -136,6 +142,7 @@ export function ResultsView({
   notes,
   loadNotes,
   scopeColumns,
+  returnedRows,
   rowActions,
   tableView,
   onTableViewChange,
@@ -161,7 +168,7 @@ export function ResultsView({
   const shown = shownRows ?? rows;
   if (rows.length === 0) return <Text role="status">No rows match these filters.</Text>;
 
-  const columns = columnsFor(module, results.pageBody, rows, scopeColumns);
+  const columns = columnsFor(module, results.pageBody, rows, scopeColumns, returnedRows);
   const shownColumns = columns.filter((column) => tableState.visibility[column.id] !== false);
 
   return (

@@ -190,6 +190,7 @@ function RunRows({
           notes={notes}
           loadNotes={loadNotes}
           scopeColumns={whose.columns}
+          returnedRows={loaded.rows}
           rowActions={
             module === '13f_holdings'
               ? (row) => <RowRelatedQueries row={row} body={body} />

@@ -43,7 +43,9 @@ export function withRowScope(
   for (const [index, row] of rows.entries()) {
     const known = scope[index];
     if (!known || ('cusip' in row && row.cusip !== known.cusip)) return undefined;
-    merged.push({ ...known, ...row });
+    // The row's own fields first, in their order; what was fetched beside them after.
+    const added = Object.fromEntries(Object.entries(known).filter(([key]) => !(key in row)));
+    merged.push({ ...row, ...added });
   }
   return merged;
 }
