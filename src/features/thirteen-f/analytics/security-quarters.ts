@@ -17,7 +17,7 @@ export const SELLING: ReadonlySet<HoldingStatus | null> = new Set<HoldingStatus>
 ]);
 
 /** Holders and what they hold together. */
-export interface HeldTotals {
+interface HeldTotals {
   readonly holders: number;
   readonly shares: number;
   readonly value: number;

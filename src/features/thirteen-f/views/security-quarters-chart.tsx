@@ -95,7 +95,7 @@ const LIKE_FOR_LIKE_NOTE =
 const quarterLabel = (period: unknown) => (typeof period === 'string' ? formatDay(period) : '');
 
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
-export function SecurityQuartersChart({
+function SecurityQuartersChart({
   name,
   quarters: all,
   chosen,
@@ -168,7 +168,7 @@ export function SecurityQuartersChart({
 }
 
 /** The value the managers in the data held of a security, quarter by quarter, with the shares. */
-export function SecurityValueChart({
+function SecurityValueChart({
   name,
   quarters: all,
   chosen,
