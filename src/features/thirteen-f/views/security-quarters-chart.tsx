@@ -95,12 +95,7 @@ const LIKE_FOR_LIKE_NOTE =
 const quarterLabel = (period: unknown) => (typeof period === 'string' ? formatDay(period) : '');
 
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
-function SecurityQuartersChart({
-  name,
-  quarters: all,
-  chosen,
-  likeForLike,
-}: SecurityChartProps) {
+function SecurityQuartersChart({ name, quarters: all, chosen, likeForLike }: SecurityChartProps) {
   const { ref, width } = useChartWidth();
   const quarters = drawn(all, likeForLike);
   return (
@@ -168,12 +163,7 @@ function SecurityQuartersChart({
 }
 
 /** The value the managers in the data held of a security, quarter by quarter, with the shares. */
-function SecurityValueChart({
-  name,
-  quarters: all,
-  chosen,
-  likeForLike,
-}: SecurityChartProps) {
+function SecurityValueChart({ name, quarters: all, chosen, likeForLike }: SecurityChartProps) {
   const { ref, width } = useChartWidth();
   const quarters = drawn(all, likeForLike);
   const shown = quarters.find((quarter) => quarter.period === chosen) ?? quarters.at(-1);
