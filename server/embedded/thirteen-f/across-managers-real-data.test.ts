@@ -10,19 +10,20 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRecord } from '#contract/response';
-import { startTestServer } from '../../../testing/api-server.ts';
-import type { TestServer } from '../../../testing/api-server.ts';
-import { TODAY } from '../../../testing/demo-data.ts';
-import { ANALYST } from '../../../testing/fixtures.ts';
+import {
+  DEMO_AS_OF,
+  SHIPPED_13F_DIR,
+  startDemo13fServer,
+} from '../../../testing/demo-13f-server.ts';
+import type { Demo13fServer } from '../../../testing/demo-13f-server.ts';
 import {
   quarterAcrossManagers,
   securityHolders,
 } from '../../../src/features/thirteen-f/analytics/across-managers.ts';
 import { toPositions } from '../../../src/features/thirteen-f/analytics/positions.ts';
 
-const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
-/** The demo data is as of the end of the day before its today. */
-const AS_OF = new Date(TODAY.getTime() - 86_400_000).toISOString().slice(0, 10);
+const DATA_DIR = SHIPPED_13F_DIR;
+const AS_OF = DEMO_AS_OF;
 const PERIOD = '2025-09-30';
 const PREVIOUS = '2025-06-30';
 const APPLE = '037833100';
@@ -98,37 +99,28 @@ function expected(funds: readonly Quarter[]) {
   return { bought, held };
 }
 
-let server: TestServer;
+let demo: Demo13fServer;
 let rows: ServiceRecord[];
 
 beforeAll(async () => {
-  server = await startTestServer({ users: [ANALYST], now: () => TODAY.getTime() });
-  const token = await server.tokenFor(ANALYST);
-  const answer = await server.query(
-    {
-      module: '13f_holdings',
-      filters: {
-        fields: [
-          'companyname',
-          'periodofreport',
-          'name',
-          'cusip',
-          'ticker',
-          'nameofissuer',
-          'value',
-          'shrsorprnamt',
-          'status',
-        ],
-        filter: [{ periodofreport: { $equals: PERIOD } }],
-        max_num: '-1',
-      },
-    },
-    token,
-  );
-  expect(answer.status).toBe(200);
-  rows = (answer.body as { records: ServiceRecord[] }).records;
+  demo = await startDemo13fServer();
+  rows = await demo.records({
+    fields: [
+      'companyname',
+      'periodofreport',
+      'name',
+      'cusip',
+      'ticker',
+      'nameofissuer',
+      'value',
+      'shrsorprnamt',
+      'status',
+    ],
+    filter: [{ periodofreport: { $equals: PERIOD } }],
+    max_num: '-1',
+  });
 });
-afterAll(() => server.close());
+afterAll(() => demo.server.close());
 
 describe(`13F across managers at ${PERIOD}, recomputed from the shipped XML`, () => {
   const funds = quarters();

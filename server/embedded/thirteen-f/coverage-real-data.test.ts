@@ -8,12 +8,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDataQualityDemo } from '#contract/demo-filers';
 import { filingDeadline } from '#contract/filing-deadline';
 import type { ServiceRecord } from '#contract/response';
-import { startTestServer } from '../../../testing/api-server.ts';
-import type { TestServer } from '../../../testing/api-server.ts';
-import { TODAY } from '../../../testing/demo-data.ts';
-import { ANALYST } from '../../../testing/fixtures.ts';
+import {
+  DEMO_AS_OF,
+  SHIPPED_13F_DIR,
+  startDemo13fServer,
+} from '../../../testing/demo-13f-server.ts';
+import type { Demo13fServer } from '../../../testing/demo-13f-server.ts';
 import {
   coverageSentence,
   latestCompleteQuarter,
@@ -21,9 +24,8 @@ import {
 } from '../../../src/features/thirteen-f/analytics/coverage.ts';
 import { flagsByRow } from '../../../src/features/thirteen-f/analytics/flags.ts';
 
-const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
-/** The demo data is as of the end of the day before its today. */
-const AS_OF = new Date(TODAY.getTime() - 86_400_000).toISOString().slice(0, 10);
+const DATA_DIR = SHIPPED_13F_DIR;
+const AS_OF = DEMO_AS_OF;
 
 /** US federal holidays as OPM lists them (observed dates), for the years the filings span. */
 // prettier-ignore
@@ -72,38 +74,24 @@ function shippedFilings(): Filing[] {
     });
 }
 
-let server: TestServer;
-let token: string;
+let demo: Demo13fServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ users: [ANALYST], now: () => TODAY.getTime() });
-  token = await server.tokenFor(ANALYST);
+  demo = await startDemo13fServer();
 });
-afterAll(() => server.close());
+afterAll(() => demo.server.close());
 
 /** Every served row of a quarter, with the fields the coverage and the flags read. */
-async function servedQuarter(period: string): Promise<ServiceRecord[]> {
-  const answer = await server.query(
-    {
-      module: '13f_holdings',
-      filters: {
-        fields: ['companyname', 'periodofreport', 'cusip', 'filedat', 'name', 'putcall'],
-        filter: [{ periodofreport: { $equals: period } }],
-        max_num: '50000',
-      },
-    },
-    token,
-  );
-  expect(answer.status).toBe(200);
-  return (answer.body as { records: ServiceRecord[] }).records;
+function servedQuarter(period: string): Promise<ServiceRecord[]> {
+  return demo.records({
+    fields: ['companyname', 'periodofreport', 'cusip', 'filedat', 'name', 'putcall'],
+    filter: [{ periodofreport: { $equals: period } }],
+    max_num: '50000',
+  });
 }
 
 const realFilers = (rows: readonly ServiceRecord[]) =>
-  new Set(
-    rows
-      .map((row) => String(row.companyname))
-      .filter((filer) => !filer.endsWith('(DATA-QUALITY DEMO)')),
-  );
+  new Set(rows.map((row) => String(row.companyname)).filter((filer) => !isDataQualityDemo(filer)));
 
 describe('coverage and deadlines of the shipped filings, recomputed from the manifests', () => {
   const filings = shippedFilings();

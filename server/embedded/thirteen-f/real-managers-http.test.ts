@@ -9,14 +9,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../../testing/api-server.ts';
-import type { TestServer } from '../../../testing/api-server.ts';
-import { TODAY } from '../../../testing/demo-data.ts';
-import { ANALYST } from '../../../testing/fixtures.ts';
+import {
+  DEMO_AS_OF,
+  SHIPPED_13F_DIR,
+  startDemo13fServer,
+} from '../../../testing/demo-13f-server.ts';
+import type { Demo13fServer } from '../../../testing/demo-13f-server.ts';
 
-const DATA_DIR = join(import.meta.dirname, '..', '..', '..', 'data', '13f');
-/** The demo data is as of the end of the day before its today. */
-const AS_OF = new Date(TODAY.getTime() - 86_400_000).toISOString().slice(0, 10);
+const DATA_DIR = SHIPPED_13F_DIR;
+const AS_OF = DEMO_AS_OF;
 
 interface Manifest {
   readonly filer: string;
@@ -130,38 +131,28 @@ interface Served {
   readonly putcall: string | null;
 }
 
-let server: TestServer;
-let token: string;
+let demo: Demo13fServer;
 
 beforeAll(async () => {
   // The whole demo, loaded as `npm start` loads it, on the test's fixed today.
-  server = await startTestServer({ users: [ANALYST], now: () => TODAY.getTime() });
-  token = await server.tokenFor(ANALYST);
+  demo = await startDemo13fServer();
 });
-afterAll(() => server.close());
+afterAll(() => demo.server.close());
 
 async function served(filer: string, period: string): Promise<Served[]> {
-  const answer = await server.query(
-    {
-      module: '13f_holdings',
-      filters: {
-        fields: [
-          'cusip',
-          'ticker',
-          'nameofissuer',
-          'value',
-          'portfolio_pct_weight',
-          'status',
-          'putcall',
-        ],
-        filter: [{ companyname: { $equals: filer } }, { periodofreport: { $equals: period } }],
-        max_num: '1000',
-      },
-    },
-    token,
-  );
-  expect(answer.status).toBe(200);
-  const rows = (answer.body as { records: Served[] }).records;
+  const rows = (await demo.records({
+    fields: [
+      'cusip',
+      'ticker',
+      'nameofissuer',
+      'value',
+      'portfolio_pct_weight',
+      'status',
+      'putcall',
+    ],
+    filter: [{ companyname: { $equals: filer } }, { periodofreport: { $equals: period } }],
+    max_num: '1000',
+  })) as unknown as Served[];
   return rows.filter((row) => row.status !== 'SOLD OUT');
 }
 

@@ -7,6 +7,7 @@
 import { FILING_DEADLINE_DAYS, filingDeadline } from '#contract/filing-deadline';
 import { dayNumber, dayOf } from './positions.ts';
 import type { FilingFacts, Position } from './positions.ts';
+import { formatCount, formatUsd } from '../../../components/charts/chart-format.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
 
 /** One flag about a filing; flags.ts lists them with the position's own. */
@@ -20,13 +21,6 @@ export interface FilingFlag {
  * (values reported in thousands, summed rows against a rounded total), not a missing row.
  */
 const VALUE_TOLERANCE = { share: 0.001, dollars: 1000 } as const;
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const count = new Intl.NumberFormat('en-US');
 
 /** When the position's filing was made against its deadline: days after the quarter, late or not. */
 function timing(position: Position) {
@@ -81,11 +75,11 @@ function incompleteFlag(facts: FilingFacts): FilingFlag | undefined {
     Math.abs(gap) > Math.max(VALUE_TOLERANCE.dollars, VALUE_TOLERANCE.share * declaredValue);
   if (!rowsShort && !valueOff) return undefined;
   const rows = rowsShort
-    ? `${count.format(importedRows)} of ${count.format(declaredRows)} declared rows imported`
+    ? `${formatCount(importedRows)} of ${formatCount(declaredRows)} declared rows imported`
     : 'every declared row imported, but not the declared total';
   const totals =
     declaredValue !== null && importedValue !== null
-      ? ` (${usd.format(importedValue)} of the ${usd.format(declaredValue)} declared)`
+      ? ` (${formatUsd(importedValue)} of the ${formatUsd(declaredValue)} declared)`
       : '';
   return {
     kind: 'incomplete',

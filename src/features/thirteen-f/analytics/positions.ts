@@ -7,7 +7,7 @@
 import { isHoldingStatus } from '#contract/holding-status';
 import type { HoldingStatus } from '#contract/holding-status';
 import type { ServiceRecord } from '#contract/response';
-import { servedNumber } from '#contract/values';
+import { parseBoolean, servedNumber } from '#contract/values';
 import { putCallOfRow } from './put-call.ts';
 import type { PutCall } from './put-call.ts';
 
@@ -64,7 +64,6 @@ export interface FilingFacts {
 export function filingFactsOf(row: ServiceRecord): FilingFacts | null {
   if (!('accession' in row) && !('declaredrows' in row) && !('amendmenttype' in row)) return null;
   const type = toText(row.amendmenttype).toUpperCase();
-  const omitted = row.confidentialomitted;
   return {
     accession: toText(row.accession) || null,
     amendmentType: type === 'RESTATEMENT' || type === 'NEW HOLDINGS' ? type : null,
@@ -72,12 +71,7 @@ export function filingFactsOf(row: ServiceRecord): FilingFacts | null {
     importedRows: toNumber(row.importedrows),
     declaredValue: toNumber(row.declaredvalue),
     importedValue: toNumber(row.importedvalue),
-    confidentialOmitted:
-      omitted === true || omitted === 'true' || omitted === '1'
-        ? true
-        : omitted === false || omitted === 'false' || omitted === '0'
-          ? false
-          : null,
+    confidentialOmitted: parseBoolean(row.confidentialomitted) ?? null,
   };
 }
 

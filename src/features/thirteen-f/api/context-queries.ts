@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { matchedAccountOf } from '#contract/relations';
+import { CATALOG } from '#contract/catalog';
 import { filtersOf, withFields } from '#contract/request-body';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { MatchedAccount } from '#contract/relations';
@@ -27,20 +28,14 @@ const POSITION_FIELDS = [
 ];
 
 /**
- * The embedded service's own fields the 13F views read when it is the service (see
- * contract/catalog.ts): put/call, and the filing each row came from with what it declares. The
- * vendor has none of them: there put/call comes from `name` and filing flags are fewer.
+ * The embedded service's own 13F fields (`extension` in contract/catalog.ts) the views read when
+ * it is the service: put/call, and the filing each row came from with what it declares (the CIK
+ * they do not need). The vendor has none of them: there put/call comes from `name` and filing
+ * flags are fewer.
  */
-const FILING_FIELDS = [
-  'putcall',
-  'accession',
-  'amendmenttype',
-  'declaredrows',
-  'importedrows',
-  'declaredvalue',
-  'importedvalue',
-  'confidentialomitted',
-];
+const FILING_FIELDS = CATALOG['13f_holdings'].fields
+  .filter((field) => field.extension === true && field.name !== 'cik')
+  .map((field) => field.name);
 
 /** `fields` and, against the embedded service, FILING_FIELDS. */
 function withFilingFields(fields: readonly string[]): string[] {
