@@ -20,7 +20,7 @@ const USAGE = `Import SEC 13F filings into the filing store the server serves, a
 
   npm run import-13f -- --manifest <manifest.json>
   npm run import-13f -- --dataset <folder or .zip with SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv>
-                        [--strict]
+                        [--strict]   (SUMMARYPAGE.tsv, when there, is what each filing declares)
   npm run import-13f -- --xml <information-table.xml> --cik <CIK> --filer <name>
                         --period <YYYY-MM-DD> --filed <YYYY-MM-DD or ISO timestamp>
                         [--type 13F-HR|13F-HR/A] [--amendment RESTATEMENT|"NEW HOLDINGS"]
