@@ -13,6 +13,7 @@ import {
 } from '../../testing/thirteen-f.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
+import type { Logger } from '../log.ts';
 import { loadServiceData } from './load-data.ts';
 import { importManifest } from './thirteen-f/import.ts';
 import { deriveFilingStore, openFilingStore } from './thirteen-f/store.ts';
@@ -21,14 +22,23 @@ afterAll(removeFixtureFolders);
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 
-async function startWith(env: Record<string, string>) {
+async function startWith(env: Record<string, string>, logger = createLogger('silent')) {
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
-  await loadServiceData(connection, {
-    today: TODAY,
-    config: loadConfig(env),
-    logger: createLogger('silent'),
-  });
+  await loadServiceData(connection, { today: TODAY, config: loadConfig(env), logger });
   return connection;
+}
+
+/** A logger that keeps the warnings it is given. */
+function recordingLogger() {
+  const warnings: Record<string, unknown>[] = [];
+  const ignore = () => undefined;
+  const logger: Logger = {
+    debug: ignore,
+    info: ignore,
+    warn: (event, fields) => warnings.push({ event, ...fields }),
+    error: ignore,
+  };
+  return { logger, warnings };
 }
 
 async function one(connection: DuckDBConnection, sql: string): Promise<unknown> {
@@ -37,45 +47,60 @@ async function one(connection: DuckDBConnection, sql: string): Promise<unknown> 
 }
 
 describe('loadServiceData', () => {
-  it("serves the operator's imported filings, matched by the filer matches file", async () => {
-    const folder = fixtureFolder();
-    const storePath = join(folder, 'filings.duckdb');
+  it('serves none of a store never derived, and says in one line what to run', async () => {
+    const storePath = join(fixtureFolder(), 'filings.duckdb');
     const store = await openFilingStore(storePath);
     await importHoldings(store.connection, [
       {
-        meta: filingMeta({
-          periodOfReport: '2024-06-30',
-          cik: '0000777777',
-          filerName: 'OPERATOR CAPITAL LP',
-        }),
+        meta: filingMeta({ periodOfReport: '2024-06-30', cik: '777777', filerName: 'OPERATOR LP' }),
         holdings: [{ issuer: 'ALPHA CORP', cusip: '000000AA1', value: 1000, shares: 10 }],
       },
     ]);
     store.close();
-    const matches = writeFixture(
-      folder,
-      'matches.json',
-      JSON.stringify([{ cik: '777777', account_id: 'ACC-OP', account_name: 'Operator Capital' }]),
-    );
+    const { logger, warnings } = recordingLogger();
 
-    const connection = await (await DuckDBInstance.create(':memory:')).connect();
-    await loadServiceData(connection, {
-      today: new Date('2026-06-15T12:00:00Z'),
-      config: loadConfig({ FILINGS_DB: storePath, FILER_MATCHES_FILE: matches }),
-      logger: createLogger('silent'),
-    });
+    const connection = await startWith({ FILINGS_DB: storePath }, logger);
 
-    const operator = await derivedHoldings(connection, `companyname = 'OPERATOR CAPITAL LP'`);
-    expect(operator.map((row) => [row.cusip, row.portfolio_pct_weight])).toEqual([
-      ['000000AA1', 100],
+    expect(await derivedHoldings(connection, `companyname = 'OPERATOR LP'`)).toEqual([]);
+    expect(warnings).toEqual([
+      {
+        event: 'filing_store_pending',
+        path: storePath,
+        pending: 'the store was never derived: none of its filings is served',
+        fix: 'npm run import-13f -- --derive',
+      },
     ]);
-    const matched = await connection.runAndReadAll(
-      `SELECT DISTINCT service_account_name FROM "13f_holdings" WHERE companyname = 'OPERATOR CAPITAL LP'`,
-    );
-    expect(matched.getRowObjects()).toEqual([{ service_account_name: 'Operator Capital' }]);
-    // The demo data is all there too.
+    // The demo is all there.
     const berkshire = await derivedHoldings(connection, `companyname = 'BERKSHIRE HATHAWAY INC'`);
     expect(berkshire.length).toBeGreaterThan(400);
+  });
+
+  it('serves what the store had derived, and names the periods imported since', async () => {
+    const storePath = join(fixtureFolder(), 'filings.duckdb');
+    const store = await openFilingStore(storePath);
+    const operator = (period: string, shares: number) => ({
+      meta: filingMeta({ periodOfReport: period, cik: '777777', filerName: 'OPERATOR LP' }),
+      holdings: [{ issuer: 'ALPHA CORP', cusip: '000000AA1', value: 1000, shares }],
+    });
+    await importHoldings(store.connection, [operator('2024-06-30', 10)]);
+    await deriveFilingStore(store.connection);
+    await importHoldings(store.connection, [operator('2024-09-30', 20)]);
+    store.close();
+    const { logger, warnings } = recordingLogger();
+
+    const connection = await startWith({ FILINGS_DB: storePath }, logger);
+
+    const served = await derivedHoldings(connection, `companyname = 'OPERATOR LP'`);
+    expect(served.map((row) => [row.period, row.shrsorprnamt])).toEqual([['2024-06-30', 10]]);
+    expect(warnings).toEqual([
+      {
+        event: 'filing_store_pending',
+        path: storePath,
+        pending:
+          'filings of 1 period (2024-09-30) were imported after the last derivation and are not served yet',
+        fix: 'npm run import-13f -- --derive',
+      },
+    ]);
   });
 
   it('serves a store derived at import from the file, without copying its filings', async () => {

@@ -29,12 +29,20 @@
  */
 import { SOLD_OUT_SQL, statusCases } from './status-sql.ts';
 
-/** Per filer and period, the filings that count (see above). */
+/**
+ * The periods a derivation reads (`thirteenf_work_window`, made by `derive.ts`): those whose rows
+ * it writes (`emit`) and the quarter before each, which their changes and SOLD OUT rows compare
+ * with. Deriving a few periods of a large store reads those few, not the store.
+ */
+export const WINDOW_TABLE = 'thirteenf_work_window';
+
+/** Per filer and period of the window, the filings that count (see above). */
 const EFFECTIVE_FILINGS = `
 WITH base AS (
   SELECT cik, period_of_report, arg_max(accession, (filed_at, accession)) AS accession, max(filed_at) AS filed_at
   FROM thirteenf_filing
-  WHERE amendment_type IS NULL OR amendment_type = 'RESTATEMENT'
+  WHERE (amendment_type IS NULL OR amendment_type = 'RESTATEMENT')
+    AND period_of_report IN (SELECT period FROM ${WINDOW_TABLE})
   GROUP BY cik, period_of_report
 ),
 effective AS (
@@ -66,6 +74,7 @@ SELECT f.accession, f.filed_at, f.amendment_type, f.declared_rows, f.declared_va
   f.confidential_omitted, count(i.accession) AS imported_rows,
   coalesce(sum(i.value_usd), 0) AS imported_value
 FROM thirteenf_filing f LEFT JOIN thirteenf_infotable i USING (accession)
+WHERE f.period_of_report IN (SELECT period FROM ${WINDOW_TABLE})
 GROUP BY ALL`;
 
 /**
@@ -130,20 +139,25 @@ FROM marked m JOIN thirteenf_work_periods fp ON fp.cik = m.cik AND fp.period = m
 JOIN thirteenf_work_periods nx ON nx.cik = m.cik AND nx.period = fp.next_period
 WHERE m.held_after IS DISTINCT FROM fp.next_period`;
 
+/** Each filer's name: the one on its latest filing, in every period. */
+export const FILER_NAMES = `
+SELECT cik, arg_max(filer_name, (filed_at, accession)) AS filer_name FROM thirteenf_filing GROUP BY cik`;
+
 /**
- * Where each filer's period starts in `_row` order (filer name, CIK, period newest first): a
- * running count over the few filer-periods, so the rows themselves need no global sort.
+ * Where each filer's rows start within its period in `_row` order (filer name, CIK), for the
+ * periods the derivation writes: a running count over the few filer-periods, so the rows
+ * themselves need no global sort.
  */
 const ROW_GROUPS = `
-WITH filer_names AS (
-  SELECT cik, arg_max(filer_name, filed_at) AS filer_name FROM thirteenf_filing GROUP BY cik
-),
+WITH filer_names AS (${FILER_NAMES}),
 counted AS (
   SELECT c.cik, c.period, n.filer_name, count(*) AS n
-  FROM thirteenf_work_changes c JOIN filer_names n USING (cik) GROUP BY ALL
+  FROM thirteenf_work_changes c JOIN filer_names n USING (cik)
+  WHERE c.period IN (SELECT period FROM ${WINDOW_TABLE} WHERE emit)
+  GROUP BY ALL
 )
 SELECT cik, period, filer_name,
-  sum(n) OVER (ORDER BY filer_name, cik, period DESC ROWS UNBOUNDED PRECEDING) - n AS first_row
+  sum(n) OVER (PARTITION BY period ORDER BY filer_name, cik ROWS UNBOUNDED PRECEDING) - n AS first_row
 FROM counted`;
 
 /** A step of the derivation: its result becomes the temporary table `table`. */
@@ -167,10 +181,32 @@ export const DERIVE_STEPS: readonly DeriveStep[] = [
 ];
 
 /**
- * The rows of `13f_holdings` (plus `cik`) from the steps' tables. `_row` orders them by filer
- * name, CIK, period (newest first), value (largest first), CUSIP and put/call.
+ * `_row` of a period's first row: periods newest first, 2^32 rows apart, so a period derived
+ * again never renumbers another (below 2^53 until 2200, so exact as a double too).
  */
-export const DERIVED_ROWS = `
+const PERIOD_ROW_BASE = `(DATE '2200-01-01' - d.period)::BIGINT * 4294967296`;
+
+/** Where the filing store's rows start within a period: after the demo's, so none collide. */
+export const STORE_ROW_OFFSET = 2 ** 31;
+
+/** A row's `name`: filer, period, ticker (else CUSIP) and put/call. */
+export function holdingNameSql(columns: {
+  filer: string;
+  period: string;
+  ticker: string;
+  cusip: string;
+  putCall: string;
+}): string {
+  const { filer, period, ticker, cusip, putCall } = columns;
+  return `concat_ws(' ', ${filer}, strftime(${period}, '%Y-%m-%d'), coalesce(${ticker}, ${cusip}), ${putCall})`;
+}
+
+/**
+ * The rows of `13f_holdings` (plus `cik`) from the steps' tables, for the periods the window
+ * emits. `_row` orders them by period (newest first), filer name, CIK, value (largest first),
+ * CUSIP and put/call; `rowOffset` (0 or `STORE_ROW_OFFSET`) keeps two sources' rows apart.
+ */
+export const derivedRows = (rowOffset: number) => `
 WITH tickers AS (SELECT cusip, arg_min(ticker, rowid) AS ticker FROM cusip_ticker GROUP BY cusip),
 matches AS (
   SELECT cik, arg_max(account_id, rowid) AS account_id, arg_max(account_name, rowid) AS account_name,
@@ -178,8 +214,8 @@ matches AS (
   FROM filer_match GROUP BY cik
 )
 SELECT
-  CAST(g.first_row + row_number() OVER (PARTITION BY d.cik, d.period ORDER BY d.value DESC, d.cusip, d.put_call) - 1 AS INTEGER) AS "_row",
-  concat_ws(' ', g.filer_name, strftime(d.period, '%Y-%m-%d'), coalesce(t.ticker, d.cusip), d.put_call) AS "name",
+  ${PERIOD_ROW_BASE} + ${String(rowOffset)} + g.first_row + row_number() OVER (PARTITION BY d.cik, d.period ORDER BY d.value DESC, d.cusip, d.put_call) - 1 AS "_row",
+  ${holdingNameSql({ filer: 'g.filer_name', period: 'd.period', ticker: 't.ticker', cusip: 'd.cusip', putCall: 'd.put_call' })} AS "name",
   d.issuer AS "nameofissuer", t.ticker AS "ticker", d.cusip AS "cusip", d.value AS "value",
   d.shares AS "shrsorprnamt", w.filed_at AS "filedat", d.period AS "periodofreport",
   g.filer_name AS "companyname", m.account_id AS "service_account_id",

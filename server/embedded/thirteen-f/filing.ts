@@ -112,7 +112,8 @@ export class FilingWriter {
   async addFilings(metas: readonly FilingMeta[]): Promise<void> {
     this.closeAppender();
     await this.connection.run(`CREATE OR REPLACE TEMP TABLE filing_batch AS
-      SELECT * REPLACE (CAST(NULL AS VARCHAR) AS period_of_report, CAST(NULL AS VARCHAR) AS filed_at)
+      SELECT * EXCLUDE (derived)
+        REPLACE (CAST(NULL AS VARCHAR) AS period_of_report, CAST(NULL AS VARCHAR) AS filed_at)
       FROM thirteenf_filing LIMIT 0`);
     const appender = await this.connection.createAppender('filing_batch', 'main', 'temp');
     for (const meta of metas) {
@@ -134,7 +135,8 @@ export class FilingWriter {
         `DELETE FROM ${table} WHERE accession IN (SELECT accession FROM temp.main.filing_batch)`,
       );
     }
-    await this.connection.run(`INSERT INTO thirteenf_filing
+    // By name: `derived` stays null, so the filing's period is derived again.
+    await this.connection.run(`INSERT INTO thirteenf_filing BY NAME
       SELECT * REPLACE (CAST(period_of_report AS DATE) AS period_of_report,
         CAST(filed_at AS TIMESTAMP) AS filed_at)
       FROM temp.main.filing_batch`);

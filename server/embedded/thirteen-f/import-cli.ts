@@ -7,12 +7,8 @@ import type { BadLine } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
-import {
-  IMPORT_MEMORY_LIMIT,
-  deriveFilingStore,
-  forgetDerivation,
-  restoreDerivation,
-} from './store.ts';
+import { IMPORT_MEMORY_LIMIT, deriveFilingStore } from './store.ts';
+import type { StoreDerivation } from './store.ts';
 import { openStoreForImport } from './store-writer.ts';
 import type { StoreForImport } from './store-writer.ts';
 
@@ -29,13 +25,16 @@ const USAGE = `Import SEC 13F filings into the filing store the server serves, a
 
 Options: --store <file> (default: FILINGS_DB or var/filings.duckdb); --memory-limit <size>
 (DuckDB's, default ${IMPORT_MEMORY_LIMIT}: beyond it DuckDB works on disk beside the store; the
-process as a whole needs about twice that). One run is one transaction.
+process as a whole needs about twice that).
 An XML or manifest import with bad input imports nothing. A data set's bad lines (a wrong number
 of fields, a value that is not a number, a malformed CUSIP, a bad date) are left out and listed
 with file and line; the rest is imported and the exit code is 0. With --strict, any bad line
-imports nothing and exits 1. Every run then derives the store's holdings inside the store
-(--derive alone does only that: after an upgrade, the server's log asks for it). Restart the
-server to serve new filings.`;
+imports nothing and exits 1. Every run then derives, inside the store, the periods of the filings
+it imported and the quarter after each (their changes compare with them); the first run, and a
+store derived by another version, derive every period. Importing and deriving are each one
+transaction: a run stopped at any point leaves the store serving what it served, and filings
+imported but not derived are derived by the next run (--derive alone derives every period
+again: after an upgrade, the server's log asks for it). Restart the server to serve new filings.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -143,16 +142,22 @@ function isOutOfMemory(error: unknown): error is Error {
   return error instanceof Error && error.message.startsWith('Out of Memory Error');
 }
 
-/** What a run that ran out of memory left behind: each phase is a transaction of its own. */
-function outOfMemoryOutcome(run: {
-  deriveOnly: boolean;
-  imported: boolean;
-  copy: boolean;
-}): string {
-  if (run.imported && !run.copy)
-    return 'Deriving failed; the filings are imported, and the server derives them at start until `--derive` succeeds';
+/** What a run that ran out of memory left behind: importing and deriving are a transaction each. */
+function outOfMemoryOutcome(run: { deriveOnly: boolean; imported: boolean }): string {
+  if (run.imported)
+    return 'Deriving failed; the filings are imported, the store serves what it served, and the next run (or `--derive`) derives them';
   if (run.deriveOnly) return 'Deriving failed; the store is as it was';
   return 'Import failed, nothing was imported';
+}
+
+/** The summary line of a derivation. */
+function derivedLine({ whole, periods }: StoreDerivation): string {
+  const which = whole
+    ? `every period (${periods.length})`
+    : periods.length === 0
+      ? 'nothing: no period changed'
+      : `${periods.length} period${periods.length === 1 ? '' : 's'} (${periods.join(', ')})`;
+  return `Derived ${which} in ${seconds()} s.`;
 }
 
 function outOfMemoryAdvice(error: Error): string {
@@ -178,34 +183,26 @@ async function main(): Promise<number> {
   const progress: Progress = ({ rows, file }) => {
     console.log(`  ${rows.toLocaleString('en-US')} rows read (${file})`);
   };
-  // Derived rows that no longer match the filings must never be served, even if this run
-  // stops before deriving: without a derivation, the server derives at start instead.
-  const stamp = sources.length === 1 ? await forgetDerivation(store.connection) : null;
   let imported = false;
   try {
     seconds();
     if (sources.length === 1) console.log(await importSource(store.connection, progress));
     imported = sources.length === 1;
-    await deriveFilingStore(store.connection);
-    console.log(`Derived the store's holdings in ${seconds()} s.`);
+    console.log(derivedLine(await deriveFilingStore(store.connection, { whole: !imported })));
     if (store.copy) console.log('A running server holds the store: this run wrote a copy of it.');
     console.log('Restart the server to serve them.');
     keep = true;
     return 0;
   } catch (error) {
     if (isOutOfMemory(error)) {
-      if (!imported) await restoreDerivation(store.connection, stamp);
-      const outcome = outOfMemoryOutcome({
-        deriveOnly: sources.length === 0,
-        imported,
-        copy: store.copy,
-      });
+      // A copy (a running server holds the store) is kept when it holds the imported filings.
+      keep = imported;
+      const outcome = outOfMemoryOutcome({ deriveOnly: sources.length === 0, imported });
       console.error(`${outcome}: ${outOfMemoryAdvice(error)}`);
       return 1;
     }
     if (!(error instanceof ImportError)) throw error;
-    // One run is one transaction: the filings, and so their derivation, are as they were.
-    await restoreDerivation(store.connection, stamp);
+    // Importing is one transaction: the filings, and so their derivation, are as they were.
     if (error instanceof BadLinesError) printBadLines(error.badLines, 'refused (--strict)');
     console.error(`Import failed, nothing was imported: ${error.message}`);
     return 1;

@@ -40,14 +40,19 @@ export async function createFilingTables(connection: DuckDBConnection): Promise<
       strategy_name VARCHAR
     );
   `);
-  // Stores written before filings carried their summary page: the columns are added, empty.
+  // Stores written before these columns existed: they are added, empty.
   for (const [column, type] of DECLARED_COLUMNS)
     await connection.run(`ALTER TABLE thirteenf_filing ADD COLUMN IF NOT EXISTS ${column} ${type}`);
 }
 
-/** What a filing declares on its summary page, kept to check its rows against. */
+/**
+ * What a filing declares on its summary page, kept to check its rows against; and whether the
+ * store's derived rows include it yet (null for a filing imported since the last derivation, so
+ * the next one derives its period again: see `deriveFilingStore`).
+ */
 const DECLARED_COLUMNS = [
   ['declared_rows', 'INTEGER'],
   ['declared_value', 'DOUBLE'],
   ['confidential_omitted', 'BOOLEAN'],
+  ['derived', 'BOOLEAN'],
 ] as const;

@@ -120,7 +120,7 @@ describe('npm run import-13f and the filing store', () => {
 
     const derived = await importCli('--derive', '--store', store);
     expect(derived.code).toBe(0);
-    expect(derived.stdout).toMatch(/Derived the store's holdings/);
+    expect(derived.stdout).toMatch(/Derived every period \(13\) in/);
     expect(await appleIn()).toEqual([{ ticker: 'AAPL', status: 'REDUCED', cik: '0001067983' }]);
   });
 

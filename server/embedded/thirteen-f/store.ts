@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ROW_ID_COLUMN, SECONDARY_LAYOUTS, quoteIdentifier } from '../db/schema.ts';
-import { DERIVATION_SQL, HOLDINGS_COLUMNS, HOLDINGS_FIELDS, deriveHoldingsInto } from './derive.ts';
+import { DERIVATION_SQL, deriveHoldingsInto } from './derive.ts';
+import { quoteIdentifier } from '../db/schema.ts';
 import { SHIPPED_CUSIP_TICKERS, addCusipTickers, readCusipTickers } from './reference.ts';
 import { createFilingTables } from './schema.ts';
 
@@ -35,6 +35,9 @@ export async function openFilingStore(
     memory_limit: memoryLimit,
     preserve_insertion_order: 'false',
   });
+  // Opened for writing, so no other process uses the store: a spill folder beside it is what a
+  // killed run left (DuckDB removes its own when it closes).
+  rmSync(`${path}.tmp`, { recursive: true, force: true });
   const connection = await instance.connect();
   await createFilingTables(connection);
   return {
@@ -50,19 +53,19 @@ export async function openFilingStore(
 export const STORE_HOLDINGS = 'thirteenf_holdings';
 
 /** The same rows stored by filer (see `deriveHoldingsInto`). */
-const STORE_HOLDINGS_BY_FILER = 'thirteenf_holdings_by_filer';
+export const STORE_HOLDINGS_BY_FILER = 'thirteenf_holdings_by_filer';
 
 /** Name under which a starting server attaches the store. */
 export const STORE_ALIAS = 'filing_store';
 
-function sqlString(text: string): string {
+export function sqlString(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
 /**
  * What the derived rows depend on besides the filings: the derivation and the shipped ticker
  * map. A store whose stamp differs from the server's was derived by another version or with
- * other tickers, and is not served as derived.
+ * other tickers: the server still serves it, and says it should be derived again.
  */
 export async function derivationStamp(): Promise<string> {
   return createHash('sha256')
@@ -72,91 +75,107 @@ export async function derivationStamp(): Promise<string> {
     .digest('hex');
 }
 
+/** The database a connection opened (a store opened directly is named after its file). */
+async function currentDatabase(connection: DuckDBConnection): Promise<string> {
+  const reader = await connection.runAndReadAll('SELECT current_database() AS name');
+  return String(reader.getRowObjects()[0]?.name);
+}
+
 /**
- * Forgets the store's derivation before an import changes its filings, so a run that stops
- * half-way never leaves derived rows that look current; returns the stamp it forgot.
+ * The stamp of the derivation of the store in `database` (its name, as `ATTACH … AS` gave it),
+ * or null when the store was never derived.
  */
-export async function forgetDerivation(connection: DuckDBConnection): Promise<string | null> {
+export async function storedStamp(
+  connection: DuckDBConnection,
+  database: string,
+): Promise<string | null> {
+  const tables = ['thirteenf_derivation', STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER];
   const found = await connection.runAndReadAll(
-    `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name = 'thirteenf_derivation'`,
+    `SELECT count(*)::INTEGER AS n FROM duckdb_tables()
+     WHERE database_name = ${sqlString(database)} AND table_name IN (${tables.map(sqlString).join(', ')})`,
   );
-  if (found.getRowObjects()[0]?.n !== 1) return null;
-  const stored = await connection.runAndReadAll('SELECT stamp FROM thirteenf_derivation');
-  await connection.run('DROP TABLE thirteenf_derivation');
+  if (found.getRowObjects()[0]?.n !== tables.length) return null;
+  const stored = await connection.runAndReadAll(
+    `SELECT stamp FROM ${quoteIdentifier(database)}.main.thirteenf_derivation`,
+  );
   return String(stored.getRowObjects()[0]?.stamp ?? '');
 }
 
-/** Puts back a stamp `forgetDerivation` took, when the import changed nothing after all. */
-export async function restoreDerivation(
+/** The periods of the filings imported since the store's last derivation, oldest first. */
+export async function pendingPeriods(
   connection: DuckDBConnection,
-  stamp: string | null,
-): Promise<void> {
-  if (stamp === null) return;
-  await writeStamp(connection, stamp);
+  database: string,
+): Promise<string[]> {
+  const marked = await connection.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM duckdb_columns() WHERE database_name = ${sqlString(database)}
+       AND table_name = 'thirteenf_filing' AND column_name = 'derived'`,
+  );
+  // A store written before filings were marked: its stamp (another version's) tells instead.
+  if (marked.getRowObjects()[0]?.n !== 1) return [];
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT strftime(period_of_report, '%Y-%m-%d') AS period
+     FROM ${quoteIdentifier(database)}.main.thirteenf_filing
+     WHERE derived IS NOT TRUE ORDER BY period`,
+  );
+  return reader.getRowObjects().map((row) => String(row.period));
 }
 
-async function writeStamp(connection: DuckDBConnection, stamp: string): Promise<void> {
-  await connection.run(
-    `CREATE OR REPLACE TABLE thirteenf_derivation AS SELECT ${sqlString(stamp)} AS stamp`,
-  );
+/** What a derivation of the store did. */
+export interface StoreDerivation {
+  /** Every period anew (first derivation, another version's, or asked for), or some. */
+  readonly whole: boolean;
+  /** The periods whose rows were written. */
+  readonly periods: readonly string[];
 }
 
 /**
- * Derives the store's filings into `STORE_HOLDINGS` and `STORE_HOLDINGS_BY_FILER` inside the
- * store, and stamps the result.
+ * Brings the store's derived rows (`STORE_HOLDINGS`, `STORE_HOLDINGS_BY_FILER`) up to date with
+ * its filings, inside the store, in one transaction: a run that stops half-way leaves the rows
+ * the store had, and the filings imported since stay pending for the next run. Only the periods
+ * of filings imported since the last derivation, and the quarter after each, are derived again,
+ * unless `whole` is asked for or the store was derived by another version (or never).
  * The store's filings alone (the demo's are not in the file), with the shipped ticker map
  * alone: the fictional filers' invented tickers never label an operator's real filings.
  */
-export async function deriveFilingStore(connection: DuckDBConnection): Promise<void> {
-  const tickers = await readCusipTickers(SHIPPED_CUSIP_TICKERS);
+export async function deriveFilingStore(
+  connection: DuckDBConnection,
+  options: { readonly whole?: boolean } = {},
+): Promise<StoreDerivation> {
+  const stamp = await derivationStamp();
+  const database = await currentDatabase(connection);
   await connection.run('BEGIN TRANSACTION');
   try {
-    await connection.run('DROP TABLE IF EXISTS thirteenf_derivation');
-    await connection.run('DELETE FROM cusip_ticker');
-    await addCusipTickers(connection, tickers);
-    await deriveHoldingsInto(connection, {
-      byCusip: STORE_HOLDINGS,
-      byFiler: STORE_HOLDINGS_BY_FILER,
-    });
-    await writeStamp(connection, await derivationStamp());
+    const whole = options.whole === true || (await storedStamp(connection, database)) !== stamp;
+    const pending = whole ? undefined : await pendingPeriods(connection, database);
+    if (whole) {
+      await connection.run('DELETE FROM cusip_ticker');
+      await addCusipTickers(connection, await readCusipTickers(SHIPPED_CUSIP_TICKERS));
+    }
+    const tables = { byCusip: STORE_HOLDINGS, byFiler: STORE_HOLDINGS_BY_FILER };
+    const periods =
+      pending?.length === 0 ? [] : await deriveHoldingsInto(connection, tables, pending);
+    await connection.run('UPDATE thirteenf_filing SET derived = true WHERE derived IS NOT TRUE');
+    await connection.run(
+      `CREATE OR REPLACE TABLE thirteenf_derivation AS SELECT ${sqlString(stamp)} AS stamp`,
+    );
     await connection.run('COMMIT');
+    return { whole, periods };
   } catch (error) {
     await connection.run('ROLLBACK');
     throw error;
   }
 }
 
+/** Attaches the store read-only as `STORE_ALIAS`. */
+export async function attachStore(connection: DuckDBConnection, path: string): Promise<void> {
+  // ATTACH takes no bound parameters; the path is the operator's own configuration, quoted.
+  await connection.run(`ATTACH ${sqlString(path)} AS ${STORE_ALIAS} (READ_ONLY)`);
+}
+
 /** What the store held. */
 export interface StoreSummary {
   readonly filings: number;
   readonly rows: number;
-}
-
-/** How a starting server found the store: none, derived with its own stamp, or not. */
-export type StoreState = 'absent' | 'derived' | 'not_derived';
-
-/**
- * Attaches the store read-only as `STORE_ALIAS` for good (it stays attached while the server
- * runs) and says whether its derived rows can be served: their stamp must be `stamp`.
- */
-export async function attachFilingStore(
-  connection: DuckDBConnection,
-  path: string,
-  stamp: string,
-): Promise<StoreState> {
-  if (!existsSync(path)) return 'absent';
-  // ATTACH takes no bound parameters; the path is the operator's own configuration, quoted.
-  await connection.run(`ATTACH ${sqlString(path)} AS ${STORE_ALIAS} (READ_ONLY)`);
-  const found = await connection.runAndReadAll(
-    `SELECT count(*)::INTEGER AS n FROM duckdb_tables()
-     WHERE database_name = '${STORE_ALIAS}'
-       AND table_name IN ('thirteenf_derivation', '${STORE_HOLDINGS}', '${STORE_HOLDINGS_BY_FILER}')`,
-  );
-  if (found.getRowObjects()[0]?.n !== 3) return 'not_derived';
-  const stored = await connection.runAndReadAll(
-    `SELECT stamp FROM ${STORE_ALIAS}.thirteenf_derivation`,
-  );
-  return stored.getRowObjects()[0]?.stamp === stamp ? 'derived' : 'not_derived';
 }
 
 /** How many filings and information-table rows the attached store holds. */
@@ -196,69 +215,19 @@ export async function copyStoreFilings(
 }
 
 /**
- * Copies a store's filings into `connection` and lets go of it: what a server does with a store
- * that was not derived by this version (see `attachFilingStore`). A missing store is empty.
+ * Copies a store's filings into `connection` and lets go of it, for tests and tools (a server
+ * serves a store from the file). A missing store is empty.
  */
 export async function mergeFilingStore(
   connection: DuckDBConnection,
   path: string,
 ): Promise<StoreSummary> {
   if (!existsSync(path)) return { filings: 0, rows: 0 };
-  await attachFilingStore(connection, path, '');
+  await attachStore(connection, path);
   try {
     await copyStoreFilings(connection);
     return await storeSummary(connection);
   } finally {
     await connection.run(`DETACH ${STORE_ALIAS}`);
   }
-}
-
-/** The filer-match column behind each `service_*` field. */
-const MATCH_COLUMN: Readonly<Record<string, string>> = {
-  service_account_id: 'account_id',
-  service_account_name: 'account_name',
-  service_investment_strategy_id: 'strategy_id',
-  service_investment_strategy_name: 'strategy_name',
-};
-
-/**
- * Turns the derived `13f_holdings` table into a view (and its layout by filer into another,
- * over the store's copy by filer): its own rows, then the attached store's
- * derived rows of every filer not in `localCiks` (those were merged and derived in memory).
- * The store's `_row`s follow the table's, so every `_row` stays unique and, for the same data,
- * the same across restarts. Filer matches apply at start, as before: joined by CIK, not stored.
- */
-export async function serveStoreHoldings(
-  connection: DuckDBConnection,
-  localCiks: string,
-): Promise<void> {
-  const local = 'thirteenf_local_holdings';
-  await connection.run(`ALTER TABLE "13f_holdings" RENAME TO ${local}`);
-  const counted = await connection.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${local}`);
-  const offset = Number(counted.getRowObjects()[0]?.n ?? 0);
-  await connection.run(
-    `CREATE OR REPLACE TABLE thirteenf_match AS SELECT cik,
-       arg_max(account_id, rowid) AS account_id, arg_max(account_name, rowid) AS account_name,
-       arg_max(strategy_id, rowid) AS strategy_id, arg_max(strategy_name, rowid) AS strategy_name
-     FROM filer_match GROUP BY cik`,
-  );
-  const stored = HOLDINGS_FIELDS.map((name) => {
-    const column = quoteIdentifier(name);
-    if (name === ROW_ID_COLUMN) return `s.${column} + ${String(offset)} AS ${column}`;
-    const match = MATCH_COLUMN[name];
-    return match === undefined ? `s.${column}` : `m.${match} AS ${column}`;
-  });
-  const view = (name: string, table: string) =>
-    connection.run(
-      `CREATE OR REPLACE VIEW ${quoteIdentifier(name)} AS
-       SELECT ${HOLDINGS_COLUMNS.join(', ')} FROM ${local}
-       UNION ALL
-       SELECT ${stored.join(', ')}
-       FROM ${STORE_ALIAS}.${table} s
-       ANTI JOIN ${localCiks} l ON l.cik = s.cik
-       LEFT JOIN thirteenf_match m ON m.cik = s.cik`,
-    );
-  await view('13f_holdings', STORE_HOLDINGS);
-  const byFiler = SECONDARY_LAYOUTS['13f_holdings']?.source;
-  if (byFiler !== undefined) await view(byFiler, STORE_HOLDINGS_BY_FILER);
 }

@@ -1,0 +1,138 @@
+/*
+ * The filing store derives incrementally: an import derives again only the periods it touched
+ * and the quarter after each, and the result must be the very rows a whole derivation gives.
+ */
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  filingMeta,
+  fixtureFolder,
+  importHoldings,
+  removeFixtureFolders,
+} from '../../../testing/thirteen-f.ts';
+import type { XmlHolding } from '../../../testing/thirteen-f.ts';
+import type { FilingMeta } from './filing.ts';
+import {
+  STORE_HOLDINGS,
+  STORE_HOLDINGS_BY_FILER,
+  deriveFilingStore,
+  openFilingStore,
+} from './store.ts';
+
+afterAll(removeFixtureFolders);
+
+const PERIODS = ['2024-03-31', '2024-06-30', '2024-09-30', '2024-12-31'];
+const CUSIPS = ['000000AA1', '000000BB2', '000000CC3', '000000DD4', '000000EE5'];
+
+interface Filing {
+  readonly meta: FilingMeta;
+  readonly holdings: XmlHolding[];
+}
+
+/** Filer `f`'s filing for a period: a few of the securities, sizes varying by filer and quarter. */
+function filing(f: number, q: number, overrides: Partial<FilingMeta> = {}): Filing {
+  const period = PERIODS[q] ?? '2025-03-31';
+  return {
+    meta: filingMeta({
+      periodOfReport: period,
+      cik: String(100 + f),
+      filerName: `FILER ${f} LP`,
+      accession: `f${f}-q${q}`,
+      filedAt: new Date(`${period}T00:00:00Z`),
+      ...overrides,
+    }),
+    holdings: CUSIPS.filter((_, c) => (c + f + q) % 3 !== 0).map((cusip, c) => ({
+      issuer: `ISSUER ${cusip}`,
+      cusip,
+      value: 1000 * (1 + ((c * 7 + f * 3 + q) % 5)),
+      shares: 10 * (1 + ((c + f * q) % 4)),
+    })),
+  };
+}
+
+/** Every row of both derived tables, `_row` apart, in a stable order. */
+async function storedRows(connection: DuckDBConnection) {
+  const read = async (table: string) =>
+    (
+      await connection.runAndReadAll(
+        `SELECT * EXCLUDE ("_row") FROM ${table} ORDER BY periodofreport, cik, cusip, putcall`,
+      )
+    ).getRowObjectsJson();
+  return { byCusip: await read(STORE_HOLDINGS), byFiler: await read(STORE_HOLDINGS_BY_FILER) };
+}
+
+async function rowIds(connection: DuckDBConnection, period: string) {
+  const reader = await connection.runAndReadAll(
+    `SELECT "_row"::VARCHAR AS id, cusip, cik FROM ${STORE_HOLDINGS}
+     WHERE periodofreport = DATE '${period}' ORDER BY "_row"`,
+  );
+  return reader.getRowObjects();
+}
+
+describe('deriving the filing store incrementally', () => {
+  const first = [0, 1, 2].flatMap((f) => [0, 1, 2, 3].map((q) => filing(f, q)));
+  // Filer 1 restates its second quarter; filer 3 first files in the fourth; filer 2 is renamed.
+  const later = [
+    filing(1, 1, {
+      accession: 'f1-q1-restated',
+      submissionType: '13F-HR/A',
+      amendmentType: 'RESTATEMENT',
+      filedAt: new Date('2024-09-01T00:00:00Z'),
+    }),
+    filing(3, 3),
+    filing(2, 4, { filerName: 'FILER 2 RENAMED LP' }),
+  ];
+
+  it('derives the touched periods and the quarter after each, to the rows a whole derivation gives', async () => {
+    const store = await openFilingStore(join(fixtureFolder(), 'incremental.duckdb'));
+    await importHoldings(store.connection, first);
+    expect(await deriveFilingStore(store.connection)).toEqual({ whole: true, periods: PERIODS });
+    const untouched = await rowIds(store.connection, PERIODS[0] ?? '');
+
+    await importHoldings(store.connection, later);
+    expect(await deriveFilingStore(store.connection)).toEqual({
+      whole: false,
+      periods: ['2024-06-30', '2024-09-30', '2024-12-31', '2025-03-31'],
+    });
+    expect(await deriveFilingStore(store.connection)).toEqual({ whole: false, periods: [] });
+    const incremental = await storedRows(store.connection);
+    // The first quarter was not derived again: its rows keep their ids.
+    expect(await rowIds(store.connection, PERIODS[0] ?? '')).toEqual(untouched);
+    store.close();
+
+    const whole = await openFilingStore(join(fixtureFolder(), 'whole.duckdb'));
+    await importHoldings(whole.connection, [...first, ...later]);
+    await deriveFilingStore(whole.connection);
+    const expected = await storedRows(whole.connection);
+    whole.close();
+
+    expect(incremental.byCusip.length).toBeGreaterThan(40);
+    expect(incremental).toEqual(expected);
+    const renamed = incremental.byFiler.filter((row) => row.cik === '102');
+    expect(new Set(renamed.map((row) => row.companyname))).toEqual(new Set(['FILER 2 RENAMED LP']));
+    expect(
+      renamed.every(
+        (row) => typeof row.name === 'string' && row.name.startsWith('FILER 2 RENAMED LP '),
+      ),
+    ).toBe(true);
+  });
+
+  it('derives again, on the next run, what a run that failed to derive left pending', async () => {
+    const store = await openFilingStore(join(fixtureFolder(), 'pending.duckdb'));
+    await importHoldings(store.connection, first);
+    await deriveFilingStore(store.connection);
+    // What a run killed after importing leaves: filings in, derivation as it was.
+    await importHoldings(store.connection, [later[0] as Filing]);
+    const before = await storedRows(store.connection);
+    await importHoldings(store.connection, [later[1] as Filing]);
+    expect(await storedRows(store.connection)).toEqual(before);
+
+    expect((await deriveFilingStore(store.connection)).periods).toEqual([
+      '2024-06-30',
+      '2024-09-30',
+      '2024-12-31',
+    ]);
+    store.close();
+  });
+});
