@@ -3,8 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeSecDataSet } from '../../../testing/sec-datasets.ts';
-import { emptyServiceDatabase } from '../../../testing/thirteen-f.ts';
+import {
+  SEC_CUSIPS as CUSIPS,
+  secFiling as filing,
+  secPosition as position,
+  writeSecDataSet,
+} from '../../../testing/sec-datasets.ts';
+import {
+  emptyServiceDatabase,
+  importFailure,
+  queryRows as rows,
+  rawFilingTables as rawTables,
+} from '../../../testing/thirteen-f.ts';
 import type {
   SecDataSetOptions,
   SecFile,
@@ -13,7 +23,6 @@ import type {
 } from '../../../testing/sec-datasets.ts';
 import { BadLinesError, importDataSet } from './datasets.ts';
 import { deriveHoldings } from './derive.ts';
-import { ImportError } from './filing.ts';
 import { importManifest } from './import.ts';
 import { readManifest } from './manifest.ts';
 import { addCusipTickers, readCusipTickers } from './reference.ts';
@@ -22,22 +31,8 @@ import { readInfoTableXml } from './xml.ts';
 const DATA = join(import.meta.dirname, '../../../data/13f');
 const MANIFEST = join(DATA, 'berkshire-hathaway/manifest.json');
 
-type Row = Record<string, unknown>;
-
-async function rows(connection: DuckDBConnection, sql: string): Promise<Row[]> {
-  return (await connection.runAndReadAll(sql)).getRowObjectsJson();
-}
-
-const rawTables = async (connection: DuckDBConnection) => ({
-  filings: await rows(connection, 'SELECT * FROM thirteenf_filing ORDER BY accession'),
-  infotable: await rows(
-    connection,
-    'SELECT * FROM thirteenf_infotable ORDER BY accession, row_number',
-  ),
-});
-
 /** Derived holdings reduced to what a test reads: CUSIP, value, shares, weight. */
-async function holdings(connection: DuckDBConnection): Promise<Row[]> {
+async function holdings(connection: DuckDBConnection) {
   await deriveHoldings(connection);
   return rows(
     connection,
@@ -46,48 +41,12 @@ async function holdings(connection: DuckDBConnection): Promise<Row[]> {
   );
 }
 
-async function importFailure(promise: Promise<unknown>): Promise<ImportError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ImportError))
-    throw new Error(`expected an ImportError, got ${String(error)}`);
-  return error;
-}
-
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sec-13f-'));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
-});
-
-const filing = (accession: string, overrides: Partial<SecSubmission> = {}): SecSubmission => ({
-  accession,
-  cik: '1067983',
-  filerName: 'BERKSHIRE HATHAWAY INC',
-  filingDate: '2024-05-15',
-  periodOfReport: '2024-03-31',
-  submissionType: '13F-HR',
-  ...overrides,
-});
-
-const CUSIPS = ['037833100', '060505104', '191216100', '166764100', '025816109'] as const;
-const position = (
-  accession: string,
-  cusip: string,
-  value: number | string,
-  shares: number | string = Number(value) / 10,
-): SecInfoTableRow => ({
-  accession,
-  nameOfIssuer: `ISSUER ${cusip}`,
-  titleOfClass: 'COM',
-  cusip,
-  value,
-  shares,
-  shareType: 'SH',
 });
 
 async function writeAndImport(
