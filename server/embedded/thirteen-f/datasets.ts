@@ -138,7 +138,7 @@ export async function importDataSet(
         await appendInfoTable(writer, files, filings, bad);
         // Thrown inside the transaction, so it rolls back.
         if (options.strict === true && bad.count > 0) throw new BadLinesError(path, bad.sorted());
-        return { filings: writer.filings, rows: writer.rows, badLines: bad.sorted() };
+        return { ...writer.summary(), badLines: bad.sorted() };
       },
       options.progress,
     );
