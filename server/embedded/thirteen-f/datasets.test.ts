@@ -92,7 +92,12 @@ describe('importDataSet', () => {
       await deriveHoldings(fromTsv);
 
       expect(xmlSummary).toMatchObject({ filings: xmlFilings.length, rows: infotable.length });
-      expect(summary).toEqual({ ...xmlSummary, badLines: [] });
+      expect(summary).toEqual({
+        ...xmlSummary,
+        badLines: [],
+        dataSets: [options.zip === true ? join(dir, 'dataset.zip') : dir],
+        repeated: 0,
+      });
       // The manifest gives no accession numbers (served empty); the data set does.
       const all = 'SELECT * EXCLUDE (accession) FROM "13f_holdings" ORDER BY _row';
       const expected = await rows(fromXml, all);
@@ -205,7 +210,14 @@ describe('importDataSet', () => {
       [filing('HOLDINGS'), filing('NOTICE', { submissionType: '13F-NT' })],
       [position('NOTICE', CUSIPS[1], 5), position('HOLDINGS', CUSIPS[0], 10)],
     );
-    expect(summary).toEqual({ filings: 1, rows: 1, periods: ['2024-03-31'], badLines: [] });
+    expect(summary).toEqual({
+      filings: 1,
+      rows: 1,
+      periods: ['2024-03-31'],
+      badLines: [],
+      dataSets: [dir],
+      repeated: 0,
+    });
     const { filings, infotable } = await rawTables(connection);
     expect(filings.map((row) => row.accession)).toEqual(['HOLDINGS']);
     expect(infotable.map((row) => [row.accession, row.row_number])).toEqual([['HOLDINGS', 2]]);
@@ -495,7 +507,7 @@ describe('importDataSet reads SEC files as SEC writes them', () => {
     const crlfOptions = { zip: true, crlf: true, reverseColumns: true };
     const path = await writeSecDataSet(dir, submissions, infotable, crlfOptions);
     expect((await readFile(path)).includes('\r\n')).toBe(true);
-    expect(await importDataSet(crlf, path)).toEqual(lfSummary);
+    expect(await importDataSet(crlf, path)).toEqual({ ...lfSummary, dataSets: [path] });
 
     const withoutSource = async (connection: DuckDBConnection) => {
       const tables = await rawTables(connection);
@@ -530,7 +542,7 @@ describe('importDataSet reads SEC files as SEC writes them', () => {
       [position('HR-Q1', CUSIPS[0], 600), position('HR-Q1', CUSIPS[1], 400)],
     );
     // The notices' period (2024-06-30) has no filing of holdings: it is not touched.
-    expect(summary).toEqual({ filings: 1, rows: 2, periods: ['2024-03-31'], badLines: [] });
+    expect(summary).toMatchObject({ filings: 1, rows: 2, periods: ['2024-03-31'], badLines: [] });
     await deriveHoldings(connection);
     expect(
       await rows(
