@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createTables } from '../server/embedded/db/schema.ts';
@@ -134,6 +136,22 @@ export async function loadBerkshire(connection: DuckDBConnection): Promise<void>
   await addCusipTickers(connection, await readCusipTickers(CUSIP_TICKERS));
   await importManifest(connection, BERKSHIRE_MANIFEST);
   await deriveHoldings(connection);
+}
+
+const CLI = join(import.meta.dirname, '../server/embedded/thirteen-f/import-cli.ts');
+const TSX = join(import.meta.dirname, '../node_modules/.bin/tsx');
+
+/** Runs `npm run import-13f -- <args>` as a child process: its exit code and output. */
+export async function importCli(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(TSX, [CLI, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
 
 /** A query's rows as JSON-like objects (dates as `YYYY-MM-DD`, big integers as strings). */

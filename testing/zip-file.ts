@@ -1,22 +1,36 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/** A way to damage one entry of a zip, as a bad disk or a broken download does. */
+export interface ZipDamage {
+  readonly entry: string;
+  /**
+   * `inflating fails`: the entry's deflated bytes break off three quarters in with a block
+   * deflate reserves as an error, so inflating stops there. `crc differs`: a byte three quarters
+   * in is changed after the CRC-32 was taken, so the entry reads to its full length and only the
+   * CRC tells.
+   */
+  readonly how: 'inflating fails' | 'crc differs';
+}
 
 /** How `zipFile` writes its entries. */
 export interface ZipOptions {
   /** Deflates the entries, as SEC's zips are, instead of storing them uncompressed. */
   readonly deflate?: boolean;
-  /**
-   * Damages this entry's deflated bytes three quarters in (implies `deflate`): its name, sizes
-   * and CRC stay right, so the zip opens and inflating the entry fails part-way through.
-   */
-  readonly corrupt?: string;
+  readonly damage?: ZipDamage;
 }
 
-/** Overwrites 64 bytes three quarters into `data` with a fixed pattern no deflate stream survives. */
-function damaged(data: Buffer): Buffer {
-  const copy = Buffer.from(data);
-  const at = Math.floor(copy.length * 0.75);
-  for (let i = at; i < Math.min(copy.length, at + 64); i += 1) copy[i] = (i * 37) & 0xff;
-  return copy;
+/** An entry's bytes as the zip holds them: stored or deflated, and damaged as asked. */
+function entryBytes(data: Buffer, deflate: boolean, how: ZipDamage['how'] | undefined): Buffer {
+  const at = Math.floor(data.length * 0.75);
+  if (how === 'inflating fails') {
+    // A full flush ends the first part on a byte boundary, where the next block's header starts:
+    // 0b110 is a non-final block of type 3, a type deflate reserves, which inflating refuses.
+    const head = deflateRawSync(data.subarray(0, at), { finishFlush: constants.Z_FULL_FLUSH });
+    return Buffer.concat([head, Buffer.from([0b110, 0, 0, 0])]);
+  }
+  const content = Buffer.from(data);
+  if (how === 'crc differs') content[at] = (content[at] ?? 0) ^ 0x01;
+  return deflate ? deflateRawSync(content) : content;
 }
 
 /** A zip of the entries: all an importer's reader needs, no library. */
@@ -24,16 +38,16 @@ export function zipFile(
   entries: readonly (readonly [string, Buffer])[],
   options: ZipOptions = {},
 ): Buffer {
-  const deflate = options.deflate === true || options.corrupt !== undefined;
+  const deflate = options.deflate === true;
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, data] of entries) {
     const nameBytes = Buffer.from(name, 'utf8');
     const crc = crc32(data);
-    const deflated = deflate ? deflateRawSync(data) : data;
-    const stored = name === options.corrupt ? damaged(deflated) : deflated;
-    const method = deflate ? 8 : 0;
+    const how = name === options.damage?.entry ? options.damage.how : undefined;
+    const stored = entryBytes(data, deflate, how);
+    const method = deflate || how === 'inflating fails' ? 8 : 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
@@ -72,4 +86,14 @@ export function zipFile(
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** The first half of a zip's bytes, as a download cut short leaves it. */
+export function cutShort(bytes: Buffer): Buffer {
+  return bytes.subarray(0, Math.floor(bytes.length / 2));
+}
+
+/** As many bytes of no zip at all, the same every run. */
+export function garbage(bytes: Buffer): Buffer {
+  return Buffer.from(bytes.map((_, i) => (i * 131 + 7) & 0xff));
 }

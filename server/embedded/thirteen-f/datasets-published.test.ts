@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -20,6 +20,7 @@ import {
   queryRows,
   rawFilingTables,
 } from '../../../testing/thirteen-f.ts';
+import { cutShort, garbage } from '../../../testing/zip-file.ts';
 import { BadLinesError, importDataSets } from './datasets.ts';
 import { deriveHoldings } from './derive.ts';
 
@@ -143,6 +144,13 @@ describe('importDataSets', () => {
         `${MAR_MAY}, .*${JUN_AUG}: 1 bad line, nothing was imported \\(strict\\)$`,
       ),
     },
+    {
+      problem: 'a later data set whose INFOTABLE fails to inflate part-way',
+      later: { zipEntries: { damage: { entry: 'INFOTABLE.tsv', how: 'inflating fails' } } },
+      message: new RegExp(
+        `${JUN_AUG}: the zip is damaged: reading INFOTABLE\\.tsv failed \\(.+\\)$`,
+      ),
+    },
   ])('is one transaction: $problem imports nothing of any', async (bad) => {
     const connection = await emptyServiceDatabase();
     await importDataSets(connection, [
@@ -165,6 +173,57 @@ describe('importDataSets', () => {
     expect(error instanceof BadLinesError).toBe(bad.strict === true);
     expect(before.filings.map((row) => row.accession)).toEqual(['KEPT']);
     expect(await rawFilingTables(connection)).toEqual(before);
+  });
+});
+
+describe('importDataSets refuses a damaged zip, naming it, and imports nothing', () => {
+  /** Enough rows that the damage comes well after the first chunks are read. */
+  const manyRows = Array.from({ length: 2000 }, (_, i) =>
+    position('Q2', CUSIPS[i % CUSIPS.length] ?? '', 1000 + 7 * i),
+  );
+
+  it.each<{
+    problem: string;
+    options?: SecDataSetOptions;
+    rewrite?: (bytes: Buffer) => Buffer;
+    message: string;
+  }>([
+    {
+      problem: 'cut short',
+      rewrite: cutShort,
+      message: ': not a zip, or a damaged or cut-short one: ',
+    },
+    {
+      problem: 'of garbage bytes',
+      rewrite: garbage,
+      message: ': not a zip, or a damaged or cut-short one: ',
+    },
+    {
+      problem: 'whose INFOTABLE fails to inflate part-way',
+      options: { zipEntries: { damage: { entry: 'INFOTABLE.tsv', how: 'inflating fails' } } },
+      message: ': the zip is damaged: reading INFOTABLE.tsv failed (invalid block type)',
+    },
+    {
+      problem: 'whose INFOTABLE inflates to bytes other than were zipped',
+      options: {
+        zipEntries: { deflate: true, damage: { entry: 'INFOTABLE.tsv', how: 'crc differs' } },
+      },
+      message: ': the zip is damaged: reading INFOTABLE.tsv failed (its CRC-32 is ',
+    },
+    {
+      problem: 'lacking INFOTABLE.tsv',
+      options: { without: ['INFOTABLE'] },
+      message: ': no INFOTABLE.tsv in the data set',
+    },
+  ])('a zip $problem', async ({ options, rewrite, message }) => {
+    const connection = await emptyServiceDatabase();
+    const path = await zip('sec', MAR_MAY, [filing('Q2')], manyRows, options);
+    if (rewrite !== undefined) await writeFile(path, rewrite(await readFile(path)));
+
+    const error = await importFailure(importDataSets(connection, [path]));
+    expect(error.message.startsWith(`${path}${message}`)).toBe(true);
+    expect(error.message).not.toMatch(/\n/);
+    expect(await rawFilingTables(connection)).toEqual({ filings: [], infotable: [] });
   });
 });
 
