@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,76 @@ async function served(store: string) {
     connection.closeSync();
   }
 }
+
+describe('npm run import-13f -- --dataset <path> --dataset <path>', () => {
+  it('imports the data sets in filing-date order, each filing once, and says what it touched', async () => {
+    const folder = fixtureFolder();
+    const sec = join(folder, 'sec');
+    await mkdir(sec);
+    const gamma = filing('GAMMA', { cik: '42', filerName: 'GAMMA PARTNERS LP' });
+    const original = filing('ORIGINAL');
+    const marToMay = await writeSecDataSet(
+      sec,
+      [original, gamma],
+      [
+        position('ORIGINAL', CUSIPS[0], 600),
+        position('ORIGINAL', CUSIPS[1], 400),
+        position('GAMMA', CUSIPS[2], 50),
+      ],
+      { zip: true, zipName: '01mar2024-31may2024_form13f.zip' },
+    );
+    const restated = filing('RESTATED', {
+      submissionType: '13F-HR/A',
+      amendmentType: 'RESTATEMENT',
+      filingDate: '2024-06-03',
+    });
+    const q2 = filing('Q2', { filingDate: '2024-08-14', periodOfReport: '2024-06-30' });
+    const junToAug = await writeSecDataSet(
+      sec,
+      [restated, q2, gamma],
+      [
+        position('RESTATED', CUSIPS[0], 300),
+        position('Q2', CUSIPS[0], 900),
+        position('GAMMA', CUSIPS[2], 50),
+      ],
+      { zip: true, zipName: '01jun2024-31aug2024_form13f.zip' },
+    );
+    const q4 = filing('Q4', { filingDate: '2023-11-14', periodOfReport: '2023-09-30' });
+    const quarter = await writeSecDataSet(fixtureFolder(), [q4], [position('Q4', CUSIPS[3], 70)], {
+      zip: true,
+      zipName: '2023q4_form13f.zip',
+    });
+    const store = join(folder, 'filings.duckdb');
+
+    const result = await importCli('--dataset', sec, '--dataset', quarter, '--store', store);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    const imported = lines.findIndex((line) => line.startsWith('Imported '));
+    expect(lines.slice(imported - 4, imported)).toEqual([
+      'Data sets, imported in filing-date order:',
+      `  ${quarter}`,
+      `  ${marToMay}`,
+      `  ${junToAug}`,
+    ]);
+    expect(lines[imported]).toMatch(/^Imported 5 filings, 6 rows in [\d.]+ s into /);
+    expect(lines.slice(imported + 1, imported + 3)).toEqual([
+      '1 filing was in more than one data set: each was imported once, from the latest.',
+      'Periods touched: 2023-09-30, 2024-03-31, 2024-06-30.',
+    ]);
+
+    const { state, holdings } = await served(store);
+    expect(state).toBe('derived');
+    const q1 = holdings
+      .filter(({ periodofreport }) => periodofreport === '2024-03-31')
+      .map(({ accession, cusip, value }) => [accession, cusip, value])
+      .sort();
+    expect(q1).toEqual([
+      ['GAMMA', CUSIPS[2], 50],
+      ['RESTATED', CUSIPS[0], 300],
+    ]);
+  });
+});
 
 describe('npm run import-13f -- --dataset with a damaged zip', () => {
   let folder: string;

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ImportError, valueUnitFor } from './filing.ts';
 import type { FilingMeta } from './filing.ts';
-import { BadLinesError, importDataSet } from './datasets.ts';
-import type { BadLine } from './datasets.ts';
+import { BadLinesError, importDataSets } from './datasets.ts';
+import type { BadLine, DataSetSummary } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
@@ -19,8 +19,10 @@ import type { StoreForImport } from './store-writer.ts';
 const USAGE = `Import SEC 13F filings into the filing store the server serves, and derive its holdings.
 
   npm run import-13f -- --manifest <manifest.json>
-  npm run import-13f -- --dataset <folder or .zip with SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv>
-                        [--strict]   (SUMMARYPAGE.tsv, when there, is what each filing declares)
+  npm run import-13f -- --dataset <path> [--dataset <path> ...] [--strict]
+                        each path one of SEC's Form 13F data sets: its .zip, a folder of its
+                        SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv (and SUMMARYPAGE.tsv, when
+                        there: what each filing declares), or a folder of data-set .zip files
   npm run import-13f -- --xml <information-table.xml> --cik <CIK> --filer <name>
                         --period <YYYY-MM-DD> --filed <YYYY-MM-DD or ISO timestamp>
                         [--type 13F-HR|13F-HR/A] [--amendment RESTATEMENT|"NEW HOLDINGS"]
@@ -29,18 +31,22 @@ const USAGE = `Import SEC 13F filings into the filing store the server serves, a
 
 Options: --store <file> (default: FILINGS_DB or var/filings.duckdb); --memory-limit <size>
 (DuckDB's, default ${IMPORT_MEMORY_LIMIT}: beyond it DuckDB works on disk beside the store; the
-process as a whole needs about twice that). One run is one transaction.
+process as a whole needs about twice that). One run is one transaction, all its data sets too.
 An XML or manifest import with bad input imports nothing. A data set's bad lines (a wrong number
 of fields, a value that is not a number, a malformed CUSIP, a bad date) are left out and listed
 with file and line; the rest is imported and the exit code is 0. With --strict, any bad line
-imports nothing and exits 1. Every run then derives the store's holdings inside the store
-(--derive alone does only that: after an upgrade, the server's log asks for it). Restart the
-server to serve new filings.`;
+imports nothing and exits 1. A damaged zip imports nothing and exits 1.
+Data sets go in the order of the filing dates their SEC names cover (2023q4_form13f.zip, then
+01jan2024-29feb2024_form13f.zip, ...; other names after, by name). The order changes nothing
+served: amendments apply by filing date. A filing (accession) in several data sets is imported
+once, from the latest. Each run prints the periods of report it touched. Every run then derives
+the store's holdings inside the store (--derive alone does only that: after an upgrade, the
+server's log asks for it). Restart the server to serve new filings.`;
 
 const { values: args } = parseArgs({
   options: {
     manifest: { type: 'string' },
-    dataset: { type: 'string' },
+    dataset: { type: 'string', multiple: true },
     xml: { type: 'string' },
     cik: { type: 'string' },
     filer: { type: 'string' },
@@ -110,23 +116,49 @@ function printBadLines(badLines: readonly BadLine[], fate: string): void {
 
 type Progress = (read: { rows: number; file: string }) => void;
 
-/** Imports the one source the flags name; returns the summary line's text. */
+/** What a data-set import adds to the summary: its data sets in order, and repeated filings. */
+function dataSetLines({ dataSets, repeated }: DataSetSummary): {
+  before: string[];
+  after: string[];
+} {
+  const before =
+    dataSets.length > 1
+      ? ['Data sets, imported in filing-date order:', ...dataSets.map((path) => `  ${path}`)]
+      : [];
+  const filings =
+    repeated === 1 ? '1 filing was' : `${repeated.toLocaleString('en-US')} filings were`;
+  const after =
+    repeated > 0
+      ? [`${filings} in more than one data set: each was imported once, from the latest.`]
+      : [];
+  return { before, after };
+}
+
+/** Imports the one source the flags name; returns the summary lines' text. */
 async function importSource(connection: DuckDBConnection, progress: Progress): Promise<string> {
   let summary: ImportSummary;
   let leftOut = '';
+  let lines = { before: [] as string[], after: [] as string[] };
   if (args.manifest) summary = await importManifest(connection, args.manifest, progress);
   else if (args.dataset) {
     const options = { progress, strict: args.strict };
-    const { badLines, ...imported } = await importDataSet(connection, args.dataset, options);
+    const imported = await importDataSets(connection, args.dataset, options);
+    const { badLines } = imported;
     printBadLines(badLines, 'left out');
     if (badLines.length > 0)
       leftOut = `; ${badLines.length.toLocaleString('en-US')} bad lines left out`;
+    lines = dataSetLines(imported);
     summary = imported;
   } else {
     const file = args.xml ?? '';
     summary = await importXmlFilings(connection, [{ file, meta: xmlMeta(file) }], progress);
   }
-  return `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds()} s into ${args.store}${leftOut}.`;
+  return [
+    ...lines.before,
+    `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds()} s into ${args.store}${leftOut}.`,
+    ...lines.after,
+    `Periods touched: ${summary.periods.length > 0 ? summary.periods.join(', ') : 'none'}.`,
+  ].join('\n');
 }
 
 let lap = performance.now();
