@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { zipFile } from './zip-file.ts';
+import type { ZipOptions } from './zip-file.ts';
 
 /**
  * Writes SEC "Form 13F data sets" (SUBMISSION, COVERPAGE and INFOTABLE as tab-separated files
@@ -88,6 +89,12 @@ export interface SecInfoTableRow {
 export interface SecDataSetOptions {
   /** Writes `dataset.zip` (files stored uncompressed) instead of loose files. */
   readonly zip?: boolean;
+  /** The zip's name, as SEC names its data sets (`2024q1_form13f.zip`); `dataset.zip` if not. */
+  readonly zipName?: string;
+  /** How the zip's entries are written: deflated, or one of them damaged (zip-file.ts). */
+  readonly zipEntries?: ZipOptions;
+  /** Files to leave out of the data set, to test one that lacks a file. */
+  readonly without?: readonly SecFile[];
   /** Columns to leave out, to test a file that lacks one. */
   readonly omit?: Partial<Record<SecFile, readonly string[]>>;
   /** Writes every file's columns in reverse order, to show columns are found by name. */
@@ -97,6 +104,45 @@ export interface SecDataSetOptions {
   /** Rewrites data lines as written (row is 1-based, the header is row 0), to plant a bad line. */
   readonly editLines?: Partial<Record<SecFile, (line: string, row: number) => string>>;
 }
+
+/** A Berkshire 13F-HR for 2024-03-31 filed 2024-05-15, overridable per field. */
+export const secFiling = (
+  accession: string,
+  overrides: Partial<SecSubmission> = {},
+): SecSubmission => ({
+  accession,
+  cik: '1067983',
+  filerName: 'BERKSHIRE HATHAWAY INC',
+  filingDate: '2024-05-15',
+  periodOfReport: '2024-03-31',
+  submissionType: '13F-HR',
+  ...overrides,
+});
+
+/** Real CUSIPs (Apple, Bank of America, Coca-Cola, Chevron, American Express). */
+export const SEC_CUSIPS = [
+  '037833100',
+  '060505104',
+  '191216100',
+  '166764100',
+  '025816109',
+] as const;
+
+/** A row of common shares of `cusip`, its share count a tenth of its value unless given. */
+export const secPosition = (
+  accession: string,
+  cusip: string,
+  value: number | string,
+  shares: number | string = Number(value) / 10,
+): SecInfoTableRow => ({
+  accession,
+  nameOfIssuer: `ISSUER ${cusip}`,
+  titleOfClass: 'COM',
+  cusip,
+  value,
+  shares,
+  shareType: 'SH',
+});
 
 const MONTHS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
 
@@ -221,59 +267,15 @@ export async function writeSecDataSet(
       'SUMMARYPAGE.tsv',
       fileText('SUMMARYPAGE', summarised.map(summaryPageRecord), options),
     ]);
+  const written = files.filter(
+    ([name]) => !options.without?.some((file) => `${file}.tsv` === name),
+  );
   if (options.zip === true) {
-    const path = join(dir, 'dataset.zip');
-    await writeFile(path, storedZip(files.map(([name, text]) => [name, Buffer.from(text)])));
+    const path = join(dir, options.zipName ?? 'dataset.zip');
+    const entries = written.map(([name, text]) => [name, Buffer.from(text)] as const);
+    await writeFile(path, zipFile(entries, options.zipEntries));
     return path;
   }
-  for (const [name, text] of files) await writeFile(join(dir, name), text);
+  for (const [name, text] of written) await writeFile(join(dir, name), text);
   return dir;
-}
-
-/** A zip of uncompressed ("stored") entries: all an importer's reader needs, no library. */
-function storedZip(entries: readonly (readonly [string, Buffer])[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // flags: UTF-8 names
-    local.writeUInt16LE(0, 8); // method: stored
-    local.writeUInt16LE(0, 10); // time
-    local.writeUInt16LE(0x21, 12); // date: 1980-01-01
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // version needed
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    // Extra and comment lengths, disk, attributes: all zero.
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }

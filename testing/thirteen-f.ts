@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { createTables } from '../server/embedded/db/schema.ts';
 import { deriveHoldings } from '../server/embedded/thirteen-f/derive.ts';
+import { ImportError } from '../server/embedded/thirteen-f/filing.ts';
 import type { FilingMeta } from '../server/embedded/thirteen-f/filing.ts';
 import { importManifest, importXmlFilings } from '../server/embedded/thirteen-f/import.ts';
 import { addCusipTickers, readCusipTickers } from '../server/embedded/thirteen-f/reference.ts';
@@ -133,6 +136,50 @@ export async function loadBerkshire(connection: DuckDBConnection): Promise<void>
   await addCusipTickers(connection, await readCusipTickers(CUSIP_TICKERS));
   await importManifest(connection, BERKSHIRE_MANIFEST);
   await deriveHoldings(connection);
+}
+
+const CLI = join(import.meta.dirname, '../server/embedded/thirteen-f/import-cli.ts');
+const TSX = join(import.meta.dirname, '../node_modules/.bin/tsx');
+
+/** Runs `npm run import-13f -- <args>` as a child process: its exit code and output. */
+export async function importCli(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(TSX, [CLI, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** A query's rows as JSON-like objects (dates as `YYYY-MM-DD`, big integers as strings). */
+export async function queryRows(
+  connection: DuckDBConnection,
+  sql: string,
+): Promise<Record<string, unknown>[]> {
+  return (await connection.runAndReadAll(sql)).getRowObjectsJson();
+}
+
+/** The raw filing tables, every column, in a stable order. */
+export const rawFilingTables = async (connection: DuckDBConnection) => ({
+  filings: await queryRows(connection, 'SELECT * FROM thirteenf_filing ORDER BY accession'),
+  infotable: await queryRows(
+    connection,
+    'SELECT * FROM thirteenf_infotable ORDER BY accession, row_number',
+  ),
+});
+
+/** The ImportError `promise` is rejected with; fails the test on anything else. */
+export async function importFailure(promise: Promise<unknown>): Promise<ImportError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ImportError))
+    throw new Error(`expected an ImportError, got ${String(error)}`);
+  return error;
 }
 
 /** The derived holdings as plain rows, in the table's order. */

@@ -243,7 +243,11 @@ describe('the planted data-quality 13F filer', () => {
     const connection = await emptyServiceDatabase();
     // The day before the restatement: Q1 2023 is still the original filing, without TSM.
     const summary = await addPlantedFilings(connection, new Date('2023-08-20T23:59:59Z'));
-    expect(summary).toEqual({ filings: 4, rows: 11 + 11 + 11 + 11 });
+    expect(summary).toEqual({
+      filings: 4,
+      rows: 11 + 11 + 11 + 11,
+      periods: ['2022-09-30', '2022-12-31', '2023-03-31', '2023-06-30'],
+    });
     await deriveHoldings(connection);
     const [q1] = await query(
       connection,

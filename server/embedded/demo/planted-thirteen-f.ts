@@ -203,6 +203,6 @@ export async function addPlantedFilings(
         table.filter((row) => row.cusip !== planted.cut),
       );
     }
-    return { filings: writer.filings, rows: writer.rows };
+    return writer.summary();
   });
 }

@@ -268,7 +268,7 @@ export async function addSyntheticFilings(
     // the same filings again, this time drawing their rows.
     await writer.addFilings(metas);
     for (const filing of filings()) await writer.appendRows(filing.meta, filing.rows);
-    return { filings: writer.filings, rows: writer.rows };
+    return writer.summary();
   });
   await addFilerMatches(connection, [...matches.values()]);
   return summary;

@@ -3,8 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeSecDataSet } from '../../../testing/sec-datasets.ts';
-import { emptyServiceDatabase } from '../../../testing/thirteen-f.ts';
+import {
+  SEC_CUSIPS as CUSIPS,
+  secFiling as filing,
+  secPosition as position,
+  writeSecDataSet,
+} from '../../../testing/sec-datasets.ts';
+import {
+  emptyServiceDatabase,
+  importFailure,
+  queryRows as rows,
+  rawFilingTables as rawTables,
+} from '../../../testing/thirteen-f.ts';
 import type {
   SecDataSetOptions,
   SecFile,
@@ -13,7 +23,6 @@ import type {
 } from '../../../testing/sec-datasets.ts';
 import { BadLinesError, importDataSet } from './datasets.ts';
 import { deriveHoldings } from './derive.ts';
-import { ImportError } from './filing.ts';
 import { importManifest } from './import.ts';
 import { readManifest } from './manifest.ts';
 import { addCusipTickers, readCusipTickers } from './reference.ts';
@@ -22,22 +31,8 @@ import { readInfoTableXml } from './xml.ts';
 const DATA = join(import.meta.dirname, '../../../data/13f');
 const MANIFEST = join(DATA, 'berkshire-hathaway/manifest.json');
 
-type Row = Record<string, unknown>;
-
-async function rows(connection: DuckDBConnection, sql: string): Promise<Row[]> {
-  return (await connection.runAndReadAll(sql)).getRowObjectsJson();
-}
-
-const rawTables = async (connection: DuckDBConnection) => ({
-  filings: await rows(connection, 'SELECT * FROM thirteenf_filing ORDER BY accession'),
-  infotable: await rows(
-    connection,
-    'SELECT * FROM thirteenf_infotable ORDER BY accession, row_number',
-  ),
-});
-
 /** Derived holdings reduced to what a test reads: CUSIP, value, shares, weight. */
-async function holdings(connection: DuckDBConnection): Promise<Row[]> {
+async function holdings(connection: DuckDBConnection) {
   await deriveHoldings(connection);
   return rows(
     connection,
@@ -46,48 +41,12 @@ async function holdings(connection: DuckDBConnection): Promise<Row[]> {
   );
 }
 
-async function importFailure(promise: Promise<unknown>): Promise<ImportError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ImportError))
-    throw new Error(`expected an ImportError, got ${String(error)}`);
-  return error;
-}
-
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sec-13f-'));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
-});
-
-const filing = (accession: string, overrides: Partial<SecSubmission> = {}): SecSubmission => ({
-  accession,
-  cik: '1067983',
-  filerName: 'BERKSHIRE HATHAWAY INC',
-  filingDate: '2024-05-15',
-  periodOfReport: '2024-03-31',
-  submissionType: '13F-HR',
-  ...overrides,
-});
-
-const CUSIPS = ['037833100', '060505104', '191216100', '166764100', '025816109'] as const;
-const position = (
-  accession: string,
-  cusip: string,
-  value: number | string,
-  shares: number | string = Number(value) / 10,
-): SecInfoTableRow => ({
-  accession,
-  nameOfIssuer: `ISSUER ${cusip}`,
-  titleOfClass: 'COM',
-  cusip,
-  value,
-  shares,
-  shareType: 'SH',
 });
 
 async function writeAndImport(
@@ -124,7 +83,7 @@ describe('importDataSet', () => {
       const tickers = await readCusipTickers(join(DATA, 'cusip-tickers.csv'));
 
       const fromXml = await emptyServiceDatabase();
-      await importManifest(fromXml, MANIFEST);
+      const xmlSummary = await importManifest(fromXml, MANIFEST);
       await addCusipTickers(fromXml, tickers);
       await deriveHoldings(fromXml);
       const fromTsv = await emptyServiceDatabase();
@@ -132,7 +91,13 @@ describe('importDataSet', () => {
       await addCusipTickers(fromTsv, tickers);
       await deriveHoldings(fromTsv);
 
-      expect(summary).toEqual({ filings: xmlFilings.length, rows: infotable.length, badLines: [] });
+      expect(xmlSummary).toMatchObject({ filings: xmlFilings.length, rows: infotable.length });
+      expect(summary).toEqual({
+        ...xmlSummary,
+        badLines: [],
+        dataSets: [options.zip === true ? join(dir, 'dataset.zip') : dir],
+        repeated: 0,
+      });
       // The manifest gives no accession numbers (served empty); the data set does.
       const all = 'SELECT * EXCLUDE (accession) FROM "13f_holdings" ORDER BY _row';
       const expected = await rows(fromXml, all);
@@ -245,7 +210,14 @@ describe('importDataSet', () => {
       [filing('HOLDINGS'), filing('NOTICE', { submissionType: '13F-NT' })],
       [position('NOTICE', CUSIPS[1], 5), position('HOLDINGS', CUSIPS[0], 10)],
     );
-    expect(summary).toEqual({ filings: 1, rows: 1, badLines: [] });
+    expect(summary).toEqual({
+      filings: 1,
+      rows: 1,
+      periods: ['2024-03-31'],
+      badLines: [],
+      dataSets: [dir],
+      repeated: 0,
+    });
     const { filings, infotable } = await rawTables(connection);
     expect(filings.map((row) => row.accession)).toEqual(['HOLDINGS']);
     expect(infotable.map((row) => [row.accession, row.row_number])).toEqual([['HOLDINGS', 2]]);
@@ -535,7 +507,7 @@ describe('importDataSet reads SEC files as SEC writes them', () => {
     const crlfOptions = { zip: true, crlf: true, reverseColumns: true };
     const path = await writeSecDataSet(dir, submissions, infotable, crlfOptions);
     expect((await readFile(path)).includes('\r\n')).toBe(true);
-    expect(await importDataSet(crlf, path)).toEqual(lfSummary);
+    expect(await importDataSet(crlf, path)).toEqual({ ...lfSummary, dataSets: [path] });
 
     const withoutSource = async (connection: DuckDBConnection) => {
       const tables = await rawTables(connection);
@@ -569,7 +541,8 @@ describe('importDataSet reads SEC files as SEC writes them', () => {
       ],
       [position('HR-Q1', CUSIPS[0], 600), position('HR-Q1', CUSIPS[1], 400)],
     );
-    expect(summary).toEqual({ filings: 1, rows: 2, badLines: [] });
+    // The notices' period (2024-06-30) has no filing of holdings: it is not touched.
+    expect(summary).toMatchObject({ filings: 1, rows: 2, periods: ['2024-03-31'], badLines: [] });
     await deriveHoldings(connection);
     expect(
       await rows(

@@ -1,61 +1,27 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ImportError, rowProblem, runImport, valueUnitFor } from './filing.ts';
-import type {
-  FilingDeclaration,
-  FilingMeta,
-  FilingWriter,
-  ImportProgress,
-  InfoTableRow,
-} from './filing.ts';
+import { findDataSets } from './dataset-paths.ts';
+import { BadLines, appendInfoTable, readFilings } from './dataset-records.ts';
+import type { BadLine } from './dataset-records.ts';
+import { ImportError, runImport } from './filing.ts';
+import type { FilingMeta, ImportProgress } from './filing.ts';
 import type { ImportSummary } from './import.ts';
-import { normalizeCik, parseFiledAt } from './manifest.ts';
-import { columns, openDataSet, records } from './sec-tsv.ts';
-import { readSummaries } from './summary-page.ts';
-import type { BadRow, DataSetFiles, TsvRecord } from './sec-tsv.ts';
-import type { BadLineLog } from './summary-page.ts';
+import { openDataSet } from './sec-tsv.ts';
+import type { DataSetFiles } from './sec-tsv.ts';
 
 /**
- * SEC's quarterly "Form 13F data sets": three tab-separated files with a header row, dates as
- * `14-FEB-2024`, and a field that holds `"` wrapped in quotes with its own quotes doubled
- * (undone in sec-tsv.ts). Columns are found by name, so their order may change between releases.
- * A bad line is left out and reported; only a bad file (no header, a missing column) fails.
+ * Imports SEC's Form 13F data sets (dataset-records.ts reads one, dataset-paths.ts finds and
+ * orders them), as many as a run is given, in one transaction.
  */
-const SUBMISSION = 'SUBMISSION.tsv';
-const COVERPAGE = 'COVERPAGE.tsv';
-const INFOTABLE = 'INFOTABLE.tsv';
 
-const SUBMISSION_COLUMNS = columns(
-  'ACCESSION_NUMBER',
-  'FILING_DATE',
-  'SUBMISSIONTYPE',
-  'CIK',
-  'PERIODOFREPORT',
-);
-const COVERPAGE_COLUMNS = columns('ACCESSION_NUMBER', 'AMENDMENTTYPE', 'FILINGMANAGER_NAME');
-const INFOTABLE_COLUMNS = columns(
-  'ACCESSION_NUMBER',
-  'NAMEOFISSUER',
-  'CUSIP',
-  'VALUE',
-  'SSHPRNAMT',
-);
-const INFOTABLE_OPTIONAL = columns('TITLEOFCLASS', 'SSHPRNAMTTYPE', 'PUTCALL');
-
-/** Rows of one filing handed to the writer at a time: few awaits, little memory. */
-const BATCH_ROWS = 4096;
-
-/** A line of a data set that was left out of the import, and why. */
-export interface BadLine {
-  /** The file's path (for a zip, the zip's path joined with the entry's name). */
-  readonly file: string;
-  /** 1-based line of the file, the header being line 1. */
-  readonly line: number;
-  readonly reason: string;
-}
+export type { BadLine } from './dataset-records.ts';
 
 export interface DataSetSummary extends ImportSummary {
   /** File by file (COVERPAGE and SUBMISSION before INFOTABLE), each in line order. */
   readonly badLines: readonly BadLine[];
+  /** The data sets imported, in the order they were (filing-date order, dataset-paths.ts). */
+  readonly dataSets: readonly string[];
+  /** Filings (accessions) found in more than one data set: each was imported once. */
+  readonly repeated: number;
 }
 
 export interface DataSetOptions {
@@ -76,262 +42,80 @@ export class BadLinesError extends ImportError {
   }
 }
 
-/** One line's problem, thrown by the parsers below and recorded by their callers. */
-class LineProblem extends Error {
-  constructor(
-    readonly file: string,
-    readonly row: number,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-/** The bad lines found so far. */
-class BadLines implements BadLineLog {
-  private readonly list: BadLine[] = [];
-
-  get count(): number {
-    return this.list.length;
-  }
-
-  /**
-   * File by file (in the order each first had one), in line order: a chunk's field-count
-   * problems are found before its value problems, so the order found is not the file's.
-   */
-  sorted(): BadLine[] {
-    const rank = new Map<string, number>();
-    for (const { file } of this.list) if (!rank.has(file)) rank.set(file, rank.size);
-    const fileRank = ({ file }: BadLine) => rank.get(file) ?? 0;
-    return [...this.list].sort((a, b) => fileRank(a) - fileRank(b) || a.line - b.line);
-  }
-
-  add(file: string, row: number, reason: string): void {
-    this.list.push({ file, line: row + 1, reason });
-  }
-
-  of(file: string): BadRow {
-    return (row, reason) => {
-      this.add(file, row, reason);
-    };
-  }
+/** A data set opened for the run, and the filings of it the run imports. */
+interface OpenDataSet {
+  readonly path: string;
+  readonly files: DataSetFiles;
+  filings: Map<string, FilingMeta>;
 }
 
 /**
- * Imports one SEC 13F data set (a folder or a `.zip`) in one transaction. Bad lines are left out
- * and returned; with `strict`, any bad line fails the run and nothing is imported.
+ * Keeps each filing in the last data set that holds it (the latest by filing dates), as a
+ * re-import of it would replace it; returns how many filings were in more than one.
  */
+function keepLatest(dataSets: readonly OpenDataSet[]): number {
+  const later = new Set<string>();
+  const repeated = new Set<string>();
+  for (const dataSet of [...dataSets].reverse()) {
+    for (const accession of dataSet.filings.keys()) {
+      if (!later.has(accession)) continue;
+      repeated.add(accession);
+      dataSet.filings.delete(accession);
+    }
+    for (const accession of dataSet.filings.keys()) later.add(accession);
+  }
+  return repeated.size;
+}
+
+/**
+ * Imports the data sets `paths` name (each a data set's zip, a folder of its TSV files, or a
+ * folder of data-set zips; dataset-paths.ts) in one transaction: any failure imports nothing.
+ * They are imported in the order of the filing dates they cover, and each filing once, by
+ * accession. Bad lines are left out and returned; with `strict`, any bad line fails the run.
+ */
+export async function importDataSets(
+  connection: DuckDBConnection,
+  paths: readonly string[],
+  options: DataSetOptions = {},
+): Promise<DataSetSummary> {
+  const found = await findDataSets(paths);
+  const bad = new BadLines();
+  const opened: OpenDataSet[] = [];
+  try {
+    // Every data set's filings before the transaction: which copy of a repeated filing is kept
+    // is known before any is written, and a data set that cannot be read fails early.
+    for (const path of found) {
+      const files = await openDataSet(path);
+      const dataSet: OpenDataSet = { path, files, filings: new Map() };
+      opened.push(dataSet);
+      dataSet.filings = await readFilings(files, bad);
+    }
+    const repeated = keepLatest(opened);
+    return await runImport(
+      connection,
+      async (writer) => {
+        for (const { files, filings } of opened) {
+          // Every filing first, so INFOTABLE rows may come in any order: none waits for its meta.
+          await writer.addFilings([...filings.values()]);
+          await appendInfoTable(writer, files, filings, bad);
+        }
+        // Thrown inside the transaction, so it rolls back.
+        if (options.strict === true && bad.count > 0)
+          throw new BadLinesError(found.join(', '), bad.sorted());
+        return { ...writer.summary(), badLines: bad.sorted(), dataSets: found, repeated };
+      },
+      options.progress,
+    );
+  } finally {
+    for (const { files } of opened) files.close();
+  }
+}
+
+/** Imports the data set (or the folder of data sets) at `path`: `importDataSets` of one. */
 export async function importDataSet(
   connection: DuckDBConnection,
   path: string,
   options: DataSetOptions = {},
 ): Promise<DataSetSummary> {
-  const files = await openDataSet(path);
-  const bad = new BadLines();
-  try {
-    const filings = await readFilings(files, bad);
-    return await runImport(
-      connection,
-      async (writer) => {
-        // Every filing first, so INFOTABLE rows may come in any order: no row waits for its meta.
-        await writer.addFilings([...filings.values()]);
-        await appendInfoTable(writer, files, filings, bad);
-        // Thrown inside the transaction, so it rolls back.
-        if (options.strict === true && bad.count > 0) throw new BadLinesError(path, bad.sorted());
-        return { filings: writer.filings, rows: writer.rows, badLines: bad.sorted() };
-      },
-      options.progress,
-    );
-  } finally {
-    files.close();
-  }
-}
-
-type Cover = TsvRecord<(typeof COVERPAGE_COLUMNS)[number]>;
-
-async function readCovers(files: DataSetFiles, bad: BadLines): Promise<Map<string, Cover>> {
-  const file = files.label(COVERPAGE);
-  const covers = new Map<string, Cover>();
-  for await (const batch of records(file, files.lines(COVERPAGE), bad.of(file), COVERPAGE_COLUMNS))
-    for (const cover of batch) covers.set(cover.cells.ACCESSION_NUMBER, cover);
-  return covers;
-}
-
-/** The 13F-HR and 13F-HR/A filings of a data set, by accession; notices (13F-NT) are left out. */
-async function readFilings(files: DataSetFiles, bad: BadLines): Promise<Map<string, FilingMeta>> {
-  const context = {
-    file: files.label(SUBMISSION),
-    coverFile: files.label(COVERPAGE),
-    covers: await readCovers(files, bad),
-    summaries: await readSummaries(files, bad),
-    source: files.label(INFOTABLE),
-  };
-  const { file } = context;
-  const filings = new Map<string, FilingMeta>();
-  for await (const batch of records(
-    file,
-    files.lines(SUBMISSION),
-    bad.of(file),
-    SUBMISSION_COLUMNS,
-  )) {
-    for (const submission of batch) {
-      const { row, cells } = submission;
-      if (!/^13F-HR(\/A)?$/i.test(cells.SUBMISSIONTYPE)) continue;
-      const accession = cells.ACCESSION_NUMBER;
-      if (filings.has(accession)) {
-        bad.add(
-          file,
-          row,
-          `accession ${JSON.stringify(accession)} is repeated; the line is left out`,
-        );
-        continue;
-      }
-      try {
-        filings.set(accession, filingMeta(context, submission));
-      } catch (error) {
-        if (!(error instanceof LineProblem)) throw error;
-        bad.add(error.file, error.row, `${error.message}; the filing is left out`);
-      }
-    }
-  }
-  return filings;
-}
-
-/** A SUBMISSION line with its COVERPAGE line as a filing; throws a LineProblem if unusable. */
-function filingMeta(
-  context: {
-    file: string;
-    coverFile: string;
-    covers: ReadonlyMap<string, Cover>;
-    summaries: ReadonlyMap<string, FilingDeclaration>;
-    source: string;
-  },
-  { row, cells }: TsvRecord<(typeof SUBMISSION_COLUMNS)[number]>,
-): FilingMeta {
-  const { file, source } = context;
-  const accession = cells.ACCESSION_NUMBER;
-  if (accession === '') throw new LineProblem(file, row, 'ACCESSION_NUMBER is empty');
-  const cover = context.covers.get(accession);
-  if (cover === undefined || cover.cells.FILINGMANAGER_NAME === '')
-    throw new LineProblem(file, row, `accession ${accession} has no filer in ${COVERPAGE}`);
-  if (!/^\d{1,10}$/.test(cells.CIK))
-    throw new LineProblem(file, row, `CIK ${JSON.stringify(cells.CIK)} is not up to 10 digits`);
-  const filedAt = parseFiledAt(secDate(file, row, 'FILING_DATE', cells.FILING_DATE));
-  const submissionType = cells.SUBMISSIONTYPE.toUpperCase() === '13F-HR' ? '13F-HR' : '13F-HR/A';
-  return {
-    accession,
-    cik: normalizeCik(cells.CIK),
-    filerName: cover.cells.FILINGMANAGER_NAME,
-    periodOfReport: secDate(file, row, 'PERIODOFREPORT', cells.PERIODOFREPORT),
-    filedAt,
-    submissionType,
-    amendmentType: submissionType === '13F-HR' ? null : amendmentType(context.coverFile, cover),
-    valueUnit: valueUnitFor(filedAt),
-    source,
-    declared: context.summaries.get(accession),
-  };
-}
-
-function amendmentType(file: string, { row, cells }: Cover): FilingMeta['amendmentType'] {
-  const type = cells.AMENDMENTTYPE.toUpperCase();
-  // As in the manifest import: an amendment that does not say which kind it is restates.
-  if (type === '' || type === 'RESTATEMENT') return 'RESTATEMENT';
-  if (type === 'NEW HOLDINGS') return 'NEW HOLDINGS';
-  throw new LineProblem(
-    file,
-    row,
-    `AMENDMENTTYPE ${JSON.stringify(type)} is neither RESTATEMENT nor NEW HOLDINGS`,
-  );
-}
-
-/**
- * Streams INFOTABLE, appending each row to its filing; rows of filings not imported are skipped,
- * unusable rows are left out and reported.
- */
-async function appendInfoTable(
-  writer: FilingWriter,
-  files: DataSetFiles,
-  filings: ReadonlyMap<string, FilingMeta>,
-  bad: BadLines,
-): Promise<void> {
-  const file = files.label(INFOTABLE);
-  const badRow = bad.of(file);
-  let batch: InfoTableRow[] = [];
-  let batchMeta: FilingMeta | undefined;
-  const flush = async () => {
-    if (batchMeta !== undefined && batch.length > 0) await writer.appendRows(batchMeta, batch);
-    batch = [];
-  };
-  const lines = files.lines(INFOTABLE);
-  for await (const chunk of records(file, lines, badRow, INFOTABLE_COLUMNS, INFOTABLE_OPTIONAL)) {
-    for (const { row, cells } of chunk) {
-      const meta = filings.get(cells.ACCESSION_NUMBER);
-      if (meta === undefined) continue;
-      let parsed: InfoTableRow;
-      try {
-        parsed = infoTableRow(file, row, cells);
-      } catch (error) {
-        if (!(error instanceof LineProblem)) throw error;
-        badRow(row, error.message);
-        continue;
-      }
-      // Checked here, not by the writer, so the row is left out rather than failing the run.
-      const problem = rowProblem(parsed);
-      if (problem !== undefined) {
-        badRow(row, problem);
-        continue;
-      }
-      if (meta !== batchMeta || batch.length === BATCH_ROWS) {
-        await flush();
-        batchMeta = meta;
-      }
-      batch.push(parsed);
-    }
-  }
-  await flush();
-}
-
-function infoTableRow(
-  file: string,
-  row: number,
-  cells: Readonly<
-    Record<(typeof INFOTABLE_COLUMNS)[number] | (typeof INFOTABLE_OPTIONAL)[number], string>
-  >,
-): InfoTableRow {
-  return {
-    rowNumber: row,
-    nameOfIssuer: cells.NAMEOFISSUER,
-    titleOfClass: cells.TITLEOFCLASS || null,
-    cusip: cells.CUSIP.toUpperCase(),
-    value: toNumber(file, row, 'VALUE', cells.VALUE),
-    shares: toNumber(file, row, 'SSHPRNAMT', cells.SSHPRNAMT),
-    shareType: cells.SSHPRNAMTTYPE || null,
-    putCall: cells.PUTCALL.toUpperCase() || null,
-  };
-}
-
-function toNumber(file: string, row: number, column: string, text: string): number {
-  if (text === '') throw new LineProblem(file, row, `${column} is missing`);
-  const value = Number(text);
-  if (!Number.isFinite(value))
-    throw new LineProblem(file, row, `${column} ${JSON.stringify(text)} is not a number`);
-  return value;
-}
-
-const MONTHS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
-
-/** `14-FEB-2024` (or ISO `2024-02-14`) as `2024-02-14`. */
-function secDate(file: string, row: number, column: string, text: string): string {
-  const [, day = '', month = '', year = ''] = /^(\d\d?)-([A-Z]{3})-(\d{4})$/i.exec(text) ?? [];
-  const number = String(MONTHS.indexOf(month.toUpperCase()) + 1).padStart(2, '0');
-  const iso = day === '' ? text : `${year}-${number}-${day.padStart(2, '0')}`;
-  // The round trip through Date rejects month 00 and 31-FEB alike.
-  const time = Date.parse(`${iso}T00:00:00Z`);
-  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== iso)
-    throw new LineProblem(
-      file,
-      row,
-      `${column} ${JSON.stringify(text)} is not a date like 14-FEB-2024`,
-    );
-  return iso;
+  return importDataSets(connection, [path], options);
 }

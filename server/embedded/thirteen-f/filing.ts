@@ -94,6 +94,8 @@ export class FilingWriter {
   private appender: DuckDBAppender | undefined;
   rows = 0;
   filings = 0;
+  /** Periods of report of the filings added, and of the earlier imports they replaced. */
+  private readonly touched = new Set<string>();
 
   constructor(
     readonly connection: DuckDBConnection,
@@ -130,11 +132,15 @@ export class FilingWriter {
       appender.endRow();
     }
     appender.closeSync();
-    for (const table of ['thirteenf_infotable', 'thirteenf_filing']) {
-      await this.connection.run(
-        `DELETE FROM ${table} WHERE accession IN (SELECT accession FROM temp.main.filing_batch)`,
-      );
-    }
+    const replaced = 'accession IN (SELECT accession FROM temp.main.filing_batch)';
+    await this.connection.run(`DELETE FROM thirteenf_infotable WHERE ${replaced}`);
+    // A re-import may move a filing to another period: the one it leaves changes too.
+    const left = await this.connection.runAndReadAll(
+      `DELETE FROM thirteenf_filing WHERE ${replaced}
+       RETURNING CAST(period_of_report AS VARCHAR) AS period`,
+    );
+    for (const [period] of left.getRows()) this.touched.add(String(period));
+    for (const meta of metas) this.touched.add(meta.periodOfReport);
     // By name: `derived` stays null, so the filing's period is derived again.
     await this.connection.run(`INSERT INTO thirteenf_filing BY NAME
       SELECT * REPLACE (CAST(period_of_report AS DATE) AS period_of_report,
@@ -168,6 +174,14 @@ export class FilingWriter {
       this.rows += 1;
       if (this.rows % 50_000 === 0) this.progress({ rows: this.rows, file: meta.source });
     }
+  }
+
+  /**
+   * What the run wrote: filings, rows, and the periods of report it touched (sorted distinct
+   * `YYYY-MM-DD`: the filings added, and the earlier imports of theirs that they replaced).
+   */
+  summary(): { filings: number; rows: number; periods: string[] } {
+    return { filings: this.filings, rows: this.rows, periods: [...this.touched].sort() };
   }
 
   closeAppender(): void {

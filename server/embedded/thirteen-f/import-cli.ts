@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ImportError, valueUnitFor } from './filing.ts';
 import type { FilingMeta } from './filing.ts';
-import { BadLinesError, importDataSet } from './datasets.ts';
-import type { BadLine } from './datasets.ts';
+import { BadLinesError, importDataSets } from './datasets.ts';
+import type { BadLine, DataSetSummary } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
@@ -15,8 +15,10 @@ import type { StoreForImport } from './store-writer.ts';
 const USAGE = `Import SEC 13F filings into the filing store the server serves, and derive its holdings.
 
   npm run import-13f -- --manifest <manifest.json>
-  npm run import-13f -- --dataset <folder or .zip with SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv>
-                        [--strict]   (SUMMARYPAGE.tsv, when there, is what each filing declares)
+  npm run import-13f -- --dataset <path> [--dataset <path> ...] [--strict]
+                        each path one of SEC's Form 13F data sets: its .zip, a folder of its
+                        SUBMISSION.tsv, COVERPAGE.tsv, INFOTABLE.tsv (and SUMMARYPAGE.tsv, when
+                        there: what each filing declares), or a folder of data-set .zip files
   npm run import-13f -- --xml <information-table.xml> --cik <CIK> --filer <name>
                         --period <YYYY-MM-DD> --filed <YYYY-MM-DD or ISO timestamp>
                         [--type 13F-HR|13F-HR/A] [--amendment RESTATEMENT|"NEW HOLDINGS"]
@@ -29,17 +31,22 @@ process as a whole needs about twice that).
 An XML or manifest import with bad input imports nothing. A data set's bad lines (a wrong number
 of fields, a value that is not a number, a malformed CUSIP, a bad date) are left out and listed
 with file and line; the rest is imported and the exit code is 0. With --strict, any bad line
-imports nothing and exits 1. Every run then derives, inside the store, the periods of the filings
-it imported and the quarter after each (their changes compare with them); the first run, and a
-store derived by another version, derive every period. Importing and deriving are each one
-transaction: a run stopped at any point leaves the store serving what it served, and filings
-imported but not derived are derived by the next run (--derive alone derives every period
-again: after an upgrade, the server's log asks for it). Restart the server to serve new filings.`;
+imports nothing and exits 1. A damaged zip imports nothing and exits 1.
+Data sets go in the order of the filing dates their SEC names cover (2023q4_form13f.zip, then
+01jan2024-29feb2024_form13f.zip, ...; other names after, by name). The order changes nothing
+served: amendments apply by filing date. A filing (accession) in several data sets is imported
+once, from the latest. Each run prints the periods of report it touched, then derives, inside the
+store, those periods and the quarter after each (their changes compare with them); the first
+run, and a store derived by another version, derive every period. Importing (all data sets of
+the run) and deriving are each one transaction: a run stopped at any point leaves the store
+serving what it served, and filings imported but not derived are derived by the next run
+(--derive alone derives every period again: after an upgrade, the server's log asks for it).
+Restart the server to serve new filings.`;
 
 const { values: args } = parseArgs({
   options: {
     manifest: { type: 'string' },
-    dataset: { type: 'string' },
+    dataset: { type: 'string', multiple: true },
     xml: { type: 'string' },
     cik: { type: 'string' },
     filer: { type: 'string' },
@@ -109,23 +116,53 @@ function printBadLines(badLines: readonly BadLine[], fate: string): void {
 
 type Progress = (read: { rows: number; file: string }) => void;
 
-/** Imports the one source the flags name; returns the summary line's text. */
-async function importSource(connection: DuckDBConnection, progress: Progress): Promise<string> {
+/** What a data-set import adds to the summary: its data sets in order, and repeated filings. */
+function dataSetLines({ dataSets, repeated }: DataSetSummary): {
+  before: string[];
+  after: string[];
+} {
+  const before =
+    dataSets.length > 1
+      ? ['Data sets, imported in filing-date order:', ...dataSets.map((path) => `  ${path}`)]
+      : [];
+  const filings =
+    repeated === 1 ? '1 filing was' : `${repeated.toLocaleString('en-US')} filings were`;
+  const after =
+    repeated > 0
+      ? [`${filings} in more than one data set: each was imported once, from the latest.`]
+      : [];
+  return { before, after };
+}
+
+/** Imports the one source the flags name; returns the summary lines' text and the periods touched. */
+async function importSource(
+  connection: DuckDBConnection,
+  progress: Progress,
+): Promise<{ text: string; periods: readonly string[] }> {
   let summary: ImportSummary;
   let leftOut = '';
+  let lines = { before: [] as string[], after: [] as string[] };
   if (args.manifest) summary = await importManifest(connection, args.manifest, progress);
   else if (args.dataset) {
     const options = { progress, strict: args.strict };
-    const { badLines, ...imported } = await importDataSet(connection, args.dataset, options);
+    const imported = await importDataSets(connection, args.dataset, options);
+    const { badLines } = imported;
     printBadLines(badLines, 'left out');
     if (badLines.length > 0)
       leftOut = `; ${badLines.length.toLocaleString('en-US')} bad lines left out`;
+    lines = dataSetLines(imported);
     summary = imported;
   } else {
     const file = args.xml ?? '';
     summary = await importXmlFilings(connection, [{ file, meta: xmlMeta(file) }], progress);
   }
-  return `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds()} s into ${args.store}${leftOut}.`;
+  const text = [
+    ...lines.before,
+    `Imported ${summary.filings} filings, ${summary.rows.toLocaleString('en-US')} rows in ${seconds()} s into ${args.store}${leftOut}.`,
+    ...lines.after,
+    `Periods touched: ${summary.periods.length > 0 ? summary.periods.join(', ') : 'none'}.`,
+  ].join('\n');
+  return { text, periods: summary.periods };
 }
 
 let lap = performance.now();
@@ -186,9 +223,15 @@ async function main(): Promise<number> {
   let imported = false;
   try {
     seconds();
-    if (sources.length === 1) console.log(await importSource(store.connection, progress));
+    let touched: readonly string[] = [];
+    if (sources.length === 1) {
+      const run = await importSource(store.connection, progress);
+      console.log(run.text);
+      touched = run.periods;
+    }
     imported = sources.length === 1;
-    console.log(derivedLine(await deriveFilingStore(store.connection, { whole: !imported })));
+    const options = { whole: !imported, touched };
+    console.log(derivedLine(await deriveFilingStore(store.connection, options)));
     if (store.copy) console.log('A running server holds the store: this run wrote a copy of it.');
     console.log('Restart the server to serve them.');
     keep = true;

@@ -86,6 +86,51 @@ describe('one import run', () => {
   });
 });
 
+describe('the periods an import touched', () => {
+  it("are every period of report of a manifest's filings, sorted", async () => {
+    const { connection } = await setup();
+    const summary = await importManifest(connection, BERKSHIRE_MANIFEST);
+    const quarters = ['03-31', '06-30', '09-30', '12-31'];
+    expect(summary.periods).toEqual([
+      '2022-12-31',
+      ...['2023', '2024', '2025'].flatMap((year) => quarters.map((day) => `${year}-${day}`)),
+    ]);
+  });
+
+  it('are those of the filings added, each once, not of the filings already there', async () => {
+    const { connection } = await setup();
+    await importHoldings(connection, [
+      { meta: filingMeta({ periodOfReport: '2023-12-31' }), holdings: [A] },
+    ]);
+    const summary = await importHoldings(connection, [
+      { meta: filingMeta({ periodOfReport: '2024-06-30' }), holdings: [A] },
+      { meta: filingMeta({ periodOfReport: '2024-03-31' }), holdings: [B] },
+      {
+        meta: filingMeta({ periodOfReport: '2024-03-31', cik: '0000000043', accession: 'other' }),
+        holdings: [C],
+      },
+    ]);
+    expect(summary).toEqual({ filings: 3, rows: 3, periods: ['2024-03-31', '2024-06-30'] });
+  });
+
+  it('include the period a re-imported filing leaves when it names another', async () => {
+    const { connection } = await setup();
+    const filed = { accession: 'moved', filedAt: new Date('2024-08-14T00:00:00Z') };
+    const first = await importHoldings(connection, [
+      { meta: filingMeta({ ...filed, periodOfReport: '2024-03-31' }), holdings: [A] },
+    ]);
+    expect(first.periods).toEqual(['2024-03-31']);
+    const moved = await importHoldings(connection, [
+      { meta: filingMeta({ ...filed, periodOfReport: '2024-06-30' }), holdings: [A] },
+    ]);
+    expect(moved.periods).toEqual(['2024-03-31', '2024-06-30']);
+    await deriveHoldings(connection);
+    expect(new Set((await derivedHoldings(connection)).map((row) => row.period))).toEqual(
+      new Set(['2024-06-30']),
+    );
+  });
+});
+
 describe('derived fields', () => {
   it('computes status, share change and weight against the previous period', async () => {
     const { connection } = await setup();

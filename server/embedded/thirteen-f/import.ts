@@ -9,6 +9,13 @@ import { readInfoTableXml } from './xml.ts';
 export interface ImportSummary {
   readonly filings: number;
   readonly rows: number;
+  /**
+   * The periods of report (`YYYY-MM-DD`, sorted, distinct) of the filings the run added or
+   * replaced, and of a replaced import that had another period: what a derivation must redo.
+   * A period's rows also feed the quarter after it (its status and change are against the one
+   * before): which periods to derive again is the deriver's call.
+   */
+  readonly periods: readonly string[];
 }
 
 /**
@@ -39,7 +46,7 @@ export async function importXmlFilings(
       for (const filing of unique) {
         await writer.appendRows(filing.meta, readInfoTableXml(filing.file));
       }
-      return { filings: writer.filings, rows: writer.rows };
+      return writer.summary();
     },
     progress,
   );

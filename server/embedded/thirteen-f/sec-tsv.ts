@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { ImportError } from './filing.ts';
 
@@ -125,6 +127,11 @@ function lookup<T>(path: string, found: ReadonlyMap<string, T>, name: string): T
   return hit;
 }
 
+/** An error's message on one line, to quote as the cause of an ImportError. */
+function cause(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ');
+}
+
 async function openFolder(path: string): Promise<DataSetFiles> {
   const found = new Map(
     (await readdir(path)).map((name) => [name.toUpperCase(), join(path, name)]),
@@ -132,28 +139,51 @@ async function openFolder(path: string): Promise<DataSetFiles> {
   const label = (name: string) => lookup(path, found, name);
   return {
     label,
-    lines: (name) => linesOf(createReadStream(label(name))),
+    lines: (name) =>
+      linesOf(
+        createReadStream(label(name)),
+        (error) => new ImportError(label(name), null, `cannot be read: ${cause(error)}`),
+      ),
     has: (name) => found.has(name.toUpperCase()),
     close: () => undefined,
   };
 }
 
+/**
+ * Opens a zip and lists its entries. Every failure of the zip library (no end of central
+ * directory, a bad entry header, data that does not inflate) becomes an ImportError naming the
+ * zip: a damaged or cut-short download is bad input, to be told in one line, not a crash.
+ */
 async function openZip(path: string): Promise<DataSetFiles> {
+  const damaged = (error: unknown, what: string) =>
+    new ImportError(path, null, `the zip is damaged: ${what} (${cause(error)})`);
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
   } catch (error) {
-    throw new ImportError(path, null, `not a folder or a zip file: ${String(error)}`);
+    throw new ImportError(path, null, `not a zip, or a damaged or cut-short one: ${cause(error)}`);
   }
   const found = new Map<string, yauzl.Entry>();
-  for await (const entry of zip.eachEntry()) {
-    if (!entry.fileName.endsWith('/')) found.set(basename(entry.fileName).toUpperCase(), entry);
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (!entry.fileName.endsWith('/')) found.set(basename(entry.fileName).toUpperCase(), entry);
+    }
+  } catch (error) {
+    zip.close();
+    throw damaged(error, 'listing its files failed');
   }
-  const open = (name: string) => zip.openReadStreamPromise(lookup(path, found, name));
+  const entry = (name: string) => lookup(path, found, name);
   return {
-    label: (name) => join(path, lookup(path, found, name).fileName),
+    label: (name) => join(path, entry(name).fileName),
     async *lines(name) {
-      yield* linesOf(await open(name));
+      const failed = (error: unknown) => damaged(error, `reading ${entry(name).fileName} failed`);
+      let stream: Readable;
+      try {
+        stream = await zip.openReadStreamPromise(entry(name));
+      } catch (error) {
+        throw failed(error);
+      }
+      yield* linesOf(crcChecked(stream, entry(name).crc32), failed);
     },
     has: (name) => found.has(name.toUpperCase()),
     close: () => {
@@ -162,15 +192,45 @@ async function openZip(path: string): Promise<DataSetFiles> {
   };
 }
 
-/** Splits a byte stream into lines without holding more than one chunk. */
-async function* linesOf(stream: Readable): AsyncGenerator<string[]> {
-  stream.setEncoding('utf8');
-  let rest = '';
-  for await (const chunk of stream as AsyncIterable<string>) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    yield lines.map(withoutCr);
+const hex = (crc: number) => crc.toString(16).padStart(8, '0');
+
+/**
+ * An entry's bytes, checked at the end against the CRC-32 the zip records. yauzl does not check
+ * it, and damaged deflated data can inflate to the right length: only the CRC tells.
+ */
+async function* crcChecked(stream: Readable, expected: number): AsyncGenerator<Buffer> {
+  let crc = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    crc = crc32(chunk, crc);
+    yield chunk;
   }
+  if (crc !== expected)
+    throw new Error(`its CRC-32 is ${hex(crc)}, the zip records ${hex(expected)}`);
+}
+
+/**
+ * Splits bytes into lines without holding more than one chunk. A failure to read them (a file
+ * that cannot be read, zip data that does not inflate or fails its CRC) is thrown as `failed`
+ * makes it.
+ */
+async function* linesOf(
+  chunks: AsyncIterable<Buffer>,
+  failed: (error: unknown) => ImportError,
+): AsyncGenerator<string[]> {
+  // Decodes UTF-8 across chunk boundaries: a character may be split between two chunks.
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  try {
+    for await (const chunk of chunks) {
+      const lines = (rest + decoder.write(chunk)).split('\n');
+      rest = lines.pop() ?? '';
+      yield lines.map(withoutCr);
+    }
+  } catch (error) {
+    // Only the reading throws here: a consumer that stops early returns through the yield.
+    throw failed(error);
+  }
+  rest += decoder.end();
   if (rest !== '') yield [withoutCr(rest)];
 }
 

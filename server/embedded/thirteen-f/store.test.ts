@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import {
   derivedHoldings,
   emptyServiceDatabase,
   fixtureFolder,
+  importCli,
   infoTableXml,
   removeFixtureFolders,
   writeFixture,
@@ -18,20 +17,6 @@ import { deriveHoldings } from './derive.ts';
 import { STORE_HOLDINGS, mergeFilingStore } from './store.ts';
 
 afterAll(removeFixtureFolders);
-
-const run = promisify(execFile);
-const CLI = join(import.meta.dirname, 'import-cli.ts');
-const TSX = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
-
-async function importCli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(TSX, [CLI, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 describe('npm run import-13f and the filing store', () => {
   it('imports filings into the store, which a starting service merges and derives', async () => {

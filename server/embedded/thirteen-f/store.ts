@@ -139,14 +139,23 @@ export interface StoreDerivation {
  */
 export async function deriveFilingStore(
   connection: DuckDBConnection,
-  options: { readonly whole?: boolean } = {},
+  options: {
+    readonly whole?: boolean;
+    /**
+     * Periods to derive besides the pending ones: a period a re-imported filing left, which
+     * holds no pending filing (see `ImportSummary.periods`).
+     */
+    readonly touched?: readonly string[];
+  } = {},
 ): Promise<StoreDerivation> {
   const stamp = await derivationStamp();
   const database = await currentDatabase(connection);
   await connection.run('BEGIN TRANSACTION');
   try {
     const whole = options.whole === true || (await storedStamp(connection, database)) !== stamp;
-    const pending = whole ? undefined : await pendingPeriods(connection, database);
+    const pending = whole
+      ? undefined
+      : [...new Set([...(await pendingPeriods(connection, database)), ...(options.touched ?? [])])];
     if (whole) {
       await connection.run('DELETE FROM cusip_ticker');
       await addCusipTickers(connection, await readCusipTickers(SHIPPED_CUSIP_TICKERS));
