@@ -1,9 +1,9 @@
 import {
-  BIGINT,
   BOOLEAN,
   DATE,
   DOUBLE,
   DuckDBDataChunk,
+  INTEGER,
   JSToDuckDBValueConverter,
   TIMESTAMP,
   VARCHAR,
@@ -12,10 +12,7 @@ import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import type { FieldKind, ModuleId } from '#contract/catalog';
 
-/**
- * Hidden column that keeps paging stable: the last sort key of every query. A BIGINT: the 13F
- * derivation numbers each period's rows from a base of its own (see `derive-steps.ts`).
- */
+/** Hidden column that keeps paging stable: the last sort key of every query. */
 export const ROW_ID_COLUMN = '_row';
 
 const SQL_TYPE: Readonly<Record<FieldKind, { name: string; type: DuckDBType }>> = {
@@ -62,7 +59,7 @@ export async function createTables(connection: DuckDBConnection): Promise<void> 
       (field) => `${quoteIdentifier(field.name)} ${SQL_TYPE[field.kind].name}`,
     );
     await connection.run(
-      `CREATE OR REPLACE TABLE ${quoteIdentifier(module)} (${quoteIdentifier(ROW_ID_COLUMN)} BIGINT NOT NULL, ${columns.join(', ')})`,
+      `CREATE OR REPLACE TABLE ${quoteIdentifier(module)} (${quoteIdentifier(ROW_ID_COLUMN)} INTEGER NOT NULL, ${columns.join(', ')})`,
     );
     const layout = SECONDARY_LAYOUTS[module];
     if (layout) {
@@ -95,7 +92,7 @@ export async function appendRows(
   firstRowId = 0,
 ): Promise<number> {
   const fields = CATALOG[module].fields;
-  const types = [BIGINT, ...fields.map((field) => SQL_TYPE[field.kind].type)];
+  const types = [INTEGER, ...fields.map((field) => SQL_TYPE[field.kind].type)];
   const appender = await connection.createAppender(module);
   let rowId = firstRowId;
   let batch: unknown[][] = [];
@@ -107,7 +104,7 @@ export async function appendRows(
     batch = [];
   };
   for (const row of rows) {
-    batch.push([BigInt(rowId), ...fields.map((field) => toStored(field.kind, row[field.name]))]);
+    batch.push([rowId, ...fields.map((field) => toStored(field.kind, row[field.name]))]);
     rowId += 1;
     if (batch.length === CHUNK_ROWS) flush();
   }

@@ -2,19 +2,18 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CATALOG } from '#contract/catalog';
 import { ROW_ID_COLUMN, quoteIdentifier } from '../db/schema.ts';
 import {
-  DERIVE_STEPS,
+  DERIVED_ROWS,
   FILER_NAMES,
-  STORE_ROW_OFFSET,
   WINDOW_TABLE,
-  derivedRows,
+  deriveSteps,
   holdingNameSql,
 } from './derive-steps.ts';
-import type { DeriveStep } from './derive-steps.ts';
+import type { DeriveStep, RowIds } from './derive-steps.ts';
 
 /** The derivation itself, hashed into the stamp a derived store carries (see `store.ts`). */
 export const DERIVATION_SQL = [
-  ...DERIVE_STEPS.map((step) => step.sql),
-  derivedRows(STORE_ROW_OFFSET),
+  ...deriveSteps('in-period').map((step) => step.sql),
+  DERIVED_ROWS,
 ].join(';\n');
 
 /** `_row` and the catalog's fields of `13f_holdings`, in table order. */
@@ -67,12 +66,13 @@ async function prepareWindow(
  */
 async function withDerivedRows(
   connection: DuckDBConnection,
-  rowOffset: number,
+  rowIds: RowIds,
   use: (rows: string) => Promise<unknown>,
 ): Promise<void> {
-  for (const step of DERIVE_STEPS) await runStep(connection, step);
-  await use(derivedRows(rowOffset));
-  for (const { table } of DERIVE_STEPS) await connection.run(`DROP TABLE ${table}`);
+  const steps = deriveSteps(rowIds);
+  for (const step of steps) await runStep(connection, step);
+  await use(DERIVED_ROWS);
+  for (const { table } of steps) await connection.run(`DROP TABLE ${table}`);
   await connection.run(`DROP TABLE ${WINDOW_TABLE}`);
 }
 
@@ -98,7 +98,7 @@ export async function deriveHoldings(connection: DuckDBConnection): Promise<void
   try {
     await connection.run('DELETE FROM "13f_holdings"');
     await prepareWindow(connection);
-    await withDerivedRows(connection, 0, (rows) =>
+    await withDerivedRows(connection, 'global', (rows) =>
       connection.run(`INSERT INTO "13f_holdings" (${columns}) SELECT ${columns} FROM (${rows})`),
     );
     await connection.run('COMMIT');
@@ -140,7 +140,7 @@ export async function deriveHoldingsInto(
   const byFiler = quoteIdentifier(tables.byFiler);
   const columns = HOLDINGS_COLUMNS.join(', ');
   const written = await prepareWindow(connection, touched);
-  await withDerivedRows(connection, STORE_ROW_OFFSET, (rows) =>
+  await withDerivedRows(connection, 'in-period', (rows) =>
     connection.run(
       `CREATE OR REPLACE TEMP TABLE thirteenf_work_rows AS SELECT ${columns} FROM (${rows})`,
     ),

@@ -8,6 +8,7 @@ import { CATALOG } from '#contract/catalog';
 import { ROW_ID_COLUMN, SECONDARY_LAYOUTS, quoteIdentifier } from '../db/schema.ts';
 import { isProcessRunning } from '../../process-alive.ts';
 import { HOLDINGS_COLUMNS, HOLDINGS_FIELDS } from './derive.ts';
+import { STORE_ROW_OFFSET, periodRowBase } from './derive-steps.ts';
 import {
   STORE_ALIAS,
   STORE_HOLDINGS,
@@ -112,8 +113,9 @@ async function storeColumns(connection: DuckDBConnection, table: string): Promis
  * over the store's copy by filer): its own rows, then the attached store's derived rows of every
  * filer not in `localCiks` (those were merged and derived in memory). Nothing is joined at query
  * time: the store's rows are read as stored, filer matches come from `matchCase`, and the
- * demo's filers are left out by a list only when the store holds any of them. The store's
- * `_row`s lie apart from the demo's (see `STORE_ROW_OFFSET`).
+ * demo's filers are left out by a list only when the store holds any of them. The store keeps
+ * each row's place within its period; its served `_row` lies apart from the demo's (see
+ * `STORE_ROW_OFFSET`).
  */
 export async function serveStoreHoldings(
   connection: DuckDBConnection,
@@ -138,6 +140,8 @@ export async function serveStoreHoldings(
     const stored = HOLDINGS_FIELDS.map((field) => {
       const column = quoteIdentifier(field);
       const match = MATCH_COLUMN[field];
+      if (field === ROW_ID_COLUMN)
+        return `${periodRowBase('s."periodofreport"')} + ${STORE_ROW_OFFSET} + s.${column} AS ${column}`;
       if (match !== undefined) return `${matchCase(matches.getRowObjects(), match)} AS ${column}`;
       return has.has(field) ? `s.${column}` : `CAST(NULL AS ${sqlTypeOf(field)}) AS ${column}`;
     });
