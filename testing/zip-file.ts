@@ -1,7 +1,7 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** A way to damage one entry of a zip, as a bad disk or a broken download does. */
-export interface ZipDamage {
+interface ZipDamage {
   readonly entry: string;
   /**
    * `inflating fails`: the entry's deflated bytes break off three quarters in with a block

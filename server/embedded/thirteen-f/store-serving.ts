@@ -23,7 +23,7 @@ import {
  * How a starting server found the store: none; derived by this version; derived by another
  * (served as it is, until `--derive`); or never derived (nothing of it served).
  */
-export type StoreState = 'absent' | 'derived' | 'other_version' | 'not_derived';
+type StoreState = 'absent' | 'derived' | 'other_version' | 'not_derived';
 
 export interface AttachedStore {
   readonly state: StoreState;
