@@ -23,7 +23,7 @@ const USAGE = `Import SEC 13F filings into the filing store the server serves, a
                         --period <YYYY-MM-DD> --filed <YYYY-MM-DD or ISO timestamp>
                         [--type 13F-HR|13F-HR/A] [--amendment RESTATEMENT|"NEW HOLDINGS"]
                         [--accession <number>] [--value-unit usd|thousands]
-  npm run import-13f -- --derive
+  npm run import-13f -- --derive [--whole]
 
 Options: --store <file> (default: FILINGS_DB or var/filings.duckdb); --memory-limit <size>
 (DuckDB's, default ${IMPORT_MEMORY_LIMIT}: beyond it DuckDB works on disk beside the store; the
@@ -39,8 +39,9 @@ once, from the latest. Each run prints the periods of report it touched, then de
 store, those periods and the quarter after each (their changes compare with them); the first
 run, and a store derived by another version, derive every period. Importing (all data sets of
 the run) and deriving are each one transaction: a run stopped at any point leaves the store
-serving what it served, and filings imported but not derived are derived by the next run
-(--derive alone derives every period again: after an upgrade, the server's log asks for it).
+serving what it served, and filings imported but not derived are derived by the next run.
+--derive alone derives what is pending, or every period when the store was derived by another
+version (after an upgrade; the server's log asks for it); --whole derives every period anyway.
 Restart the server to serve new filings.`;
 
 const { values: args } = parseArgs({
@@ -58,6 +59,7 @@ const { values: args } = parseArgs({
     'value-unit': { type: 'string' },
     strict: { type: 'boolean', default: false },
     derive: { type: 'boolean', default: false },
+    whole: { type: 'boolean', default: false },
     store: { type: 'string', default: process.env.FILINGS_DB ?? 'var/filings.duckdb' },
     'memory-limit': { type: 'string', default: IMPORT_MEMORY_LIMIT },
     help: { type: 'boolean', short: 'h' },
@@ -230,7 +232,7 @@ async function main(): Promise<number> {
       touched = run.periods;
     }
     imported = sources.length === 1;
-    const options = { whole: !imported, touched };
+    const options = { whole: args.whole, touched };
     console.log(derivedLine(await deriveFilingStore(store.connection, options)));
     if (store.copy) console.log('A running server holds the store: this run wrote a copy of it.');
     console.log('Restart the server to serve them.');
