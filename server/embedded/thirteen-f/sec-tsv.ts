@@ -22,7 +22,7 @@ export interface TsvRecord<C extends string> {
 }
 
 /** A header's width, and each wanted column's position (-1 for an optional one it lacks). */
-interface Header<C extends string> {
+export interface Header<C extends string> {
   readonly width: number;
   readonly at: readonly (readonly [C, number])[];
 }
@@ -52,19 +52,33 @@ export async function* records<R extends string, O extends string = never>(
         continue;
       }
       row += 1;
-      if (line === '') continue;
-      const cells = line.split('\t');
-      if (cells.length !== header.width) {
-        bad(row, `${cells.length} fields, the header has ${header.width}`);
-        continue;
-      }
-      const record = {} as Record<R | O, string>;
-      for (const [name, at] of header.at) record[name] = at < 0 ? '' : unquote(cells[at] ?? '');
-      parsed.push({ row, cells: record });
+      const record = recordOf(header, row, line, bad);
+      if (record !== undefined) parsed.push(record);
     }
     yield parsed;
   }
   if (header === undefined) throw new ImportError(file, null, 'the file is empty (no header row)');
+}
+
+/**
+ * One data line as a record, or undefined when it is blank or, its field count differing from the
+ * header's, handed to `bad`.
+ */
+export function recordOf<C extends string>(
+  header: Header<C>,
+  row: number,
+  line: string,
+  bad: BadRow,
+): TsvRecord<C> | undefined {
+  if (line === '') return undefined;
+  const cells = line.split('\t');
+  if (cells.length !== header.width) {
+    bad(row, `${cells.length} fields, the header has ${header.width}`);
+    return undefined;
+  }
+  const record = {} as Record<C, string>;
+  for (const [name, at] of header.at) record[name] = at < 0 ? '' : unquote(cells[at] ?? '');
+  return { row, cells: record };
 }
 
 /**
@@ -78,7 +92,8 @@ function unquote(cell: string): string {
   return field.slice(1, -1).replaceAll('""', '"');
 }
 
-function readHeader<C extends string>(
+/** A header line's columns; throws if a required one is missing. */
+export function readHeader<C extends string>(
   file: string,
   line: string,
   required: readonly C[],
@@ -103,6 +118,10 @@ export interface DataSetFiles {
   label(name: string): string;
   /** The file's lines, a chunk's worth at a time. */
   lines(name: string): AsyncIterable<string[]>;
+  /** The file's bytes as stored (a zip's entry inflated). */
+  bytes(name: string): Promise<Readable>;
+  /** Where the file is on disk, or undefined when it is inside a zip. */
+  path(name: string): string | undefined;
   /** Whether the data set holds the file (for the optional ones). */
   has(name: string): boolean;
   close(): void;
@@ -133,6 +152,8 @@ async function openFolder(path: string): Promise<DataSetFiles> {
   return {
     label,
     lines: (name) => linesOf(createReadStream(label(name))),
+    bytes: (name) => Promise.resolve(createReadStream(label(name))),
+    path: label,
     has: (name) => found.has(name.toUpperCase()),
     close: () => undefined,
   };
@@ -155,6 +176,8 @@ async function openZip(path: string): Promise<DataSetFiles> {
     async *lines(name) {
       yield* linesOf(await open(name));
     },
+    bytes: open,
+    path: () => undefined,
     has: (name) => found.has(name.toUpperCase()),
     close: () => {
       zip.close();
