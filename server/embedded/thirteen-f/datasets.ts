@@ -1,5 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ImportError, rowProblem, runImport, valueUnitFor } from './filing.ts';
+import {
+  appendInfoTableInDuckDb,
+  INFOTABLE_COLUMNS,
+  INFOTABLE_OPTIONAL,
+} from './infotable-duckdb.ts';
 import type {
   FilingDeclaration,
   FilingMeta,
@@ -32,14 +37,6 @@ const SUBMISSION_COLUMNS = columns(
   'PERIODOFREPORT',
 );
 const COVERPAGE_COLUMNS = columns('ACCESSION_NUMBER', 'AMENDMENTTYPE', 'FILINGMANAGER_NAME');
-const INFOTABLE_COLUMNS = columns(
-  'ACCESSION_NUMBER',
-  'NAMEOFISSUER',
-  'CUSIP',
-  'VALUE',
-  'SSHPRNAMT',
-);
-const INFOTABLE_OPTIONAL = columns('TITLEOFCLASS', 'SSHPRNAMTTYPE', 'PUTCALL');
 
 /** Rows of one filing handed to the writer at a time: few awaits, little memory. */
 const BATCH_ROWS = 4096;
@@ -62,6 +59,11 @@ export interface DataSetOptions {
   readonly progress?: ImportProgress;
   /** Any bad line fails the run: nothing is imported, and the error lists every bad line. */
   readonly strict?: boolean;
+  /**
+   * Who reads INFOTABLE: Node alone (the default), or DuckDB's CSV reader, which leaves to Node
+   * the rows and files it cannot read exactly as Node does.
+   */
+  readonly reader?: 'duckdb' | 'node';
 }
 
 /** Raised in strict mode when a data set has bad lines; nothing was imported. */
@@ -135,7 +137,7 @@ export async function importDataSet(
       async (writer) => {
         // Every filing first, so INFOTABLE rows may come in any order: no row waits for its meta.
         await writer.addFilings([...filings.values()]);
-        await appendInfoTable(writer, files, filings, bad);
+        await appendInfoTable(writer, files, filings, bad, options.reader);
         // Thrown inside the transaction, so it rolls back.
         if (options.strict === true && bad.count > 0) throw new BadLinesError(path, bad.sorted());
         return { filings: writer.filings, rows: writer.rows, badLines: bad.sorted() };
@@ -245,14 +247,17 @@ function amendmentType(file: string, { row, cells }: Cover): FilingMeta['amendme
 }
 
 /**
- * Streams INFOTABLE, appending each row to its filing; rows of filings not imported are skipped,
- * unusable rows are left out and reported.
+ * Appends INFOTABLE's rows, each to its filing; rows of filings not imported are skipped, unusable
+ * rows are left out and reported. With the DuckDB reader, DuckDB reads the file and stores the
+ * plain rows; the rows it leaves, or the whole file when DuckDB cannot read it as sec-tsv.ts does,
+ * are checked here.
  */
 async function appendInfoTable(
   writer: FilingWriter,
   files: DataSetFiles,
   filings: ReadonlyMap<string, FilingMeta>,
   bad: BadLines,
+  reader: DataSetOptions['reader'],
 ): Promise<void> {
   const file = files.label(INFOTABLE);
   const badRow = bad.of(file);
@@ -262,8 +267,12 @@ async function appendInfoTable(
     if (batchMeta !== undefined && batch.length > 0) await writer.appendRows(batchMeta, batch);
     batch = [];
   };
-  const lines = files.lines(INFOTABLE);
-  for await (const chunk of records(file, lines, badRow, INFOTABLE_COLUMNS, INFOTABLE_OPTIONAL)) {
+  const source =
+    (reader === 'duckdb'
+      ? await appendInfoTableInDuckDb(writer, files, INFOTABLE, filings, badRow)
+      : undefined) ??
+    records(file, files.lines(INFOTABLE), badRow, INFOTABLE_COLUMNS, INFOTABLE_OPTIONAL);
+  for await (const chunk of source) {
     for (const { row, cells } of chunk) {
       const meta = filings.get(cells.ACCESSION_NUMBER);
       if (meta === undefined) continue;
