@@ -37,6 +37,7 @@ const PAGE_ROWS = 4096;
 
 const REJECTS = 'temp.main.infotable_rejects';
 const REJECT_SCANS = 'temp.main.infotable_reject_scans';
+const LINES = 'temp.main.infotable_lines';
 const FILINGS = 'temp.main.infotable_filings';
 const REST = 'temp.main.infotable_rest';
 
@@ -92,8 +93,9 @@ function count(result: DuckDBResultReader): number {
 }
 
 /**
- * Runs insertSql; returns how many rows it stored, placeholders included, or undefined, having
- * taken them out again, when DuckDB rejected a line: each row after it would be misnumbered.
+ * Reads the file's lines into a temporary table, then stores them with insertSql; returns how
+ * many rows that stored, placeholders included, or undefined, having stored nothing, when DuckDB
+ * rejected a line: each row after it would be misnumbered.
  */
 async function insertAll(
   connection: DuckDBConnection,
@@ -101,18 +103,22 @@ async function insertAll(
   header: Header<Column>,
   filings: ReadonlyMap<string, FilingMeta>,
 ): Promise<number | undefined> {
-  await stageFilings(connection, filings);
   const dropRejects = `DROP TABLE IF EXISTS ${REJECTS}; DROP TABLE IF EXISTS ${REJECT_SCANS}`;
   await connection.run(dropRejects);
-  const stored = count(await connection.runAndReadAll(insertSql(path, header)));
+  // Numbering the lines (WITH ORDINALITY) keeps their order, which takes one thread; read into a
+  // table first, the checks and the insert run on every thread. In one statement with the read,
+  // the import took twice the CPU time in some runs and its wall time with it.
+  await connection.run(`CREATE TEMP TABLE infotable_lines AS ${linesSql(path)}`);
   const rejects = count(await connection.runAndReadAll(`SELECT count(*) FROM ${REJECTS}`));
   await connection.run(dropRejects);
-  // Every row of these accessions is this statement's: addFilings deleted any earlier import.
-  if (rejects > 0)
-    await connection.run(`DELETE FROM thirteenf_infotable
-      WHERE ${LEFT_TO_NODE} OR accession IN (SELECT accession FROM ${FILINGS})`);
-  await connection.run(`DROP TABLE ${FILINGS}`);
-  return rejects > 0 ? undefined : stored;
+  if (rejects > 0) {
+    await connection.run(`DROP TABLE ${LINES}`);
+    return undefined;
+  }
+  await stageFilings(connection, filings);
+  const stored = count(await connection.runAndReadAll(insertSql(header)));
+  await connection.run(`DROP TABLE ${LINES}; DROP TABLE ${FILINGS}`);
+  return stored;
 }
 
 /** The run's filings and their values' multipliers: rows of other accessions are skipped. */
@@ -133,11 +139,11 @@ async function stageFilings(
 }
 
 /**
- * Every line of the file as one column, in file order, numbered as sec-tsv.ts numbers rows (the
- * header is row 0). The delimiter is a control character SEC never writes, so a line is one field
- * (a line holding it is rejected, and the file read in Node); quotes mean nothing, as SEC's
- * quoting is undone below. A line DuckDB cannot read is not an error but a reject, so the
- * import's transaction goes on.
+ * Every line of the file as one column, numbered in file order as sec-tsv.ts numbers rows (the
+ * header is row 0; a blank line is a row too, read as NULL). The delimiter is a control character
+ * SEC never writes, so a line is one field (a line holding it is rejected, and the file read in
+ * Node); quotes mean nothing, as SEC's quoting is undone below. A line DuckDB cannot read is not
+ * an error but a reject, so the import's transaction goes on.
  */
 function linesSql(path: string): string {
   return `SELECT ordinality - 1 AS row, line
@@ -157,7 +163,7 @@ function linesSql(path: string): string {
  * ASCII put/call (so SQL's upper() is JavaScript's toUpperCase()). Anything else is left to
  * datasets.ts.
  */
-function checkedSql(path: string, header: Header<Column>): string {
+function checkedSql(header: Header<Column>): string {
   const at = new Map(header.at);
   const ws = sqlString(JS_WHITESPACE);
   const picked = [...at].map(([name, index]) =>
@@ -181,7 +187,7 @@ function checkedSql(path: string, header: Header<Column>): string {
       SELECT row, line, string_split(line, E'\\t') AS cells,
         strlen(line) <> length(line) OR contains(line, chr(11)) OR contains(line, chr(12))
           OR contains(line, chr(13)) AS odd
-      FROM (${linesSql(path)}) WHERE row > 0 AND line <> ''
+      FROM ${LINES} WHERE row > 0 AND line <> ''
     ), picked AS (
       SELECT row, line, odd, len(cells) AS width, ${picked.join(', ')} FROM split
     ), trimmed AS (
@@ -207,12 +213,12 @@ function checkedSql(path: string, header: Header<Column>): string {
 }
 
 /**
- * Stores the plain rows of the run's filings as FilingWriter.appendRows would, in the one pass
- * over the file. Each line left to datasets.ts (any with the wrong field count, and the rest of
- * the run's rows) is stored too, as a placeholder marked by LEFT_TO_NODE holding the line, to be
- * taken out after: a second statement would read and check the whole file again.
+ * Stores the plain rows of the run's filings as FilingWriter.appendRows would, in one pass over
+ * the lines. Each line left to datasets.ts (any with the wrong field count, and the rest of the
+ * run's rows) is stored too, as a placeholder marked by LEFT_TO_NODE holding the line, to be
+ * taken out after: a second statement would split and check every line again.
  */
-function insertSql(path: string, header: Header<Column>): string {
+function insertSql(header: Header<Column>): string {
   const stored = (value: string, placeholder: string) =>
     `CASE WHEN plain THEN ${value} ELSE ${placeholder} END`;
   return `INSERT INTO thirteenf_infotable (accession, row_number, nameofissuer, titleofclass,
@@ -221,7 +227,7 @@ function insertSql(path: string, header: Header<Column>): string {
       ${stored("nullif(TITLEOFCLASS, '')", 'NULL')}, ${stored('upper(CUSIP)', "''")},
       ${stored('value_number * multiplier', '0')}, ${stored('shares_number', '0')},
       ${stored("nullif(SSHPRNAMTTYPE, '')", 'NULL')}, ${stored("nullif(upper(PUTCALL), '')", 'NULL')}
-    FROM (${checkedSql(path, header)})
+    FROM (${checkedSql(header)})
     WHERE width <> ${header.width} OR multiplier IS NOT NULL`;
 }
 
