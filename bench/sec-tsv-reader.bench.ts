@@ -198,7 +198,7 @@ try {
       `${'CPU'.padStart(9)}${'peak RSS'.padStart(9)}${'instr.'.padStart(9)}${'load'.padStart(6)}`,
   );
   const quarter = await compare('quarter (folder)', data.folders[0], rounds);
-  const withPlants = await compare('planted lines (zip)', zip, 1);
+  const withPlants = await compare('planted lines (zip)', zip, rounds);
   const quarterOk = summarize('quarter (folder)', quarter, GOAL_RATIO);
   const plantedOk = summarize('planted lines (zip)', withPlants);
   // The quarter is clean; the copy must have bad lines to compare, or the comparison is empty.
