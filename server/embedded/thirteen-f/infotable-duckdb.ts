@@ -7,10 +7,11 @@ import type { BadRow, DataSetFiles, Header, TsvRecord } from './sec-tsv.ts';
 
 /**
  * SEC's INFOTABLE read by DuckDB's own CSV reader, a quarter's millions of rows checked and stored
- * in SQL rather than split and appended one by one in Node. SQL decides only the rows it can
- * decide exactly as datasets.ts does; every other line (a wrong field count, a value that is not
- * a plain number, a malformed CUSIP, anything unusual) goes back to datasets.ts to be checked,
- * reported or appended as when the whole file is read in Node.
+ * in SQL rather than split and appended one by one in Node: measured faster, with less CPU
+ * (docs/decisions/sec-tsv-reader.md). SQL decides only the rows it can decide exactly as
+ * datasets.ts does; every other line (a wrong field count, a value that is not a plain number, a
+ * malformed CUSIP, anything unusual) goes back to datasets.ts to be checked, reported or appended
+ * as when the whole file is read in Node.
  */
 
 export const INFOTABLE_COLUMNS = columns(
