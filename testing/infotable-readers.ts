@@ -64,8 +64,9 @@ export async function importBothWays(
   };
 }
 
-const INFOTABLE = secTable('INFOTABLE');
-const INFOTABLE_COLUMNS = INFOTABLE.header.split('\t');
+/** INFOTABLE's header line as SEC writes it. */
+export const INFOTABLE_HEADER = secTable('INFOTABLE').header;
+const INFOTABLE_COLUMNS = INFOTABLE_HEADER.split('\t');
 
 /** A usable INFOTABLE line's fields, as written. */
 const PLAIN_FIELDS: Readonly<Record<string, string>> = {

@@ -79,6 +79,8 @@ export async function appendInfoTableInDuckDb(
     await connection.run(`CREATE TEMP TABLE infotable_rest AS
       SELECT -row_number AS row, nameofissuer AS line FROM thirteenf_infotable
       WHERE ${LEFT_TO_NODE} ORDER BY row`);
+    // Rows deleted from the insert make DuckDB write it again at the commit (a quarter with 300
+    // such lines: 0.9 GB peak instead of 0.7, a few seconds): still less than checking twice.
     const left = await connection.runAndReadAll(
       `DELETE FROM thirteenf_infotable WHERE ${LEFT_TO_NODE}`,
     );
