@@ -1,5 +1,10 @@
 import { rowProblem, valueUnitFor } from './filing.ts';
 import type { FilingDeclaration, FilingMeta, FilingWriter, InfoTableRow } from './filing.ts';
+import {
+  appendInfoTableInDuckDb,
+  INFOTABLE_COLUMNS,
+  INFOTABLE_OPTIONAL,
+} from './infotable-duckdb.ts';
 import { normalizeCik, parseFiledAt } from './manifest.ts';
 import { columns, records } from './sec-tsv.ts';
 import { readSummaries } from './summary-page.ts';
@@ -25,14 +30,6 @@ const SUBMISSION_COLUMNS = columns(
   'PERIODOFREPORT',
 );
 const COVERPAGE_COLUMNS = columns('ACCESSION_NUMBER', 'AMENDMENTTYPE', 'FILINGMANAGER_NAME');
-const INFOTABLE_COLUMNS = columns(
-  'ACCESSION_NUMBER',
-  'NAMEOFISSUER',
-  'CUSIP',
-  'VALUE',
-  'SSHPRNAMT',
-);
-const INFOTABLE_OPTIONAL = columns('TITLEOFCLASS', 'SSHPRNAMTTYPE', 'PUTCALL');
 
 /** Rows of one filing handed to the writer at a time: few awaits, little memory. */
 const BATCH_ROWS = 4096;
@@ -188,14 +185,16 @@ function amendmentType(file: string, { row, cells }: Cover): FilingMeta['amendme
 }
 
 /**
- * Streams INFOTABLE, appending each row to its filing; rows of filings not imported are skipped,
- * unusable rows are left out and reported.
+ * Appends INFOTABLE's rows, each to its filing; rows of filings not imported are skipped, unusable
+ * rows are left out and reported. DuckDB reads the file and stores the plain rows; the rows it
+ * leaves, or the whole file when DuckDB cannot read it as sec-tsv.ts does, are checked here.
  */
 export async function appendInfoTable(
   writer: FilingWriter,
   files: DataSetFiles,
   filings: ReadonlyMap<string, FilingMeta>,
   bad: BadLines,
+  reader: 'duckdb' | 'node' = 'duckdb',
 ): Promise<void> {
   const file = files.label(INFOTABLE);
   const badRow = bad.of(file);
@@ -205,8 +204,12 @@ export async function appendInfoTable(
     if (batchMeta !== undefined && batch.length > 0) await writer.appendRows(batchMeta, batch);
     batch = [];
   };
-  const lines = files.lines(INFOTABLE);
-  for await (const chunk of records(file, lines, badRow, INFOTABLE_COLUMNS, INFOTABLE_OPTIONAL)) {
+  const source =
+    (reader === 'node'
+      ? undefined
+      : await appendInfoTableInDuckDb(writer, files, INFOTABLE, filings, badRow)) ??
+    records(file, files.lines(INFOTABLE), badRow, INFOTABLE_COLUMNS, INFOTABLE_OPTIONAL);
+  for await (const chunk of source) {
     for (const { row, cells } of chunk) {
       const meta = filings.get(cells.ACCESSION_NUMBER);
       if (meta === undefined) continue;

@@ -69,7 +69,7 @@ export function valueUnitFor(filedAt: Date): FilingMeta['valueUnit'] {
 const CUSIP = /^[0-9A-Z]{8}[0-9]$/;
 
 /** What a reported value is multiplied by to give dollars. */
-function valueMultiplier(meta: FilingMeta): number {
+export function valueMultiplier(meta: FilingMeta): number {
   return meta.valueUnit === 'thousands' ? 1000 : 1;
 }
 
@@ -182,6 +182,12 @@ export class FilingWriter {
    */
   summary(): { filings: number; rows: number; periods: string[] } {
     return { filings: this.filings, rows: this.rows, periods: [...this.touched].sort() };
+  }
+
+  /** Counts rows another writer stored (datasets.ts's SQL path), and reports progress. */
+  countRows(rows: number, file: string): void {
+    this.rows += rows;
+    this.progress({ rows: this.rows, file });
   }
 
   closeAppender(): void {

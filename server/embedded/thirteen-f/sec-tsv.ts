@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
@@ -24,7 +24,7 @@ export interface TsvRecord<C extends string> {
 }
 
 /** A header's width, and each wanted column's position (-1 for an optional one it lacks). */
-interface Header<C extends string> {
+export interface Header<C extends string> {
   readonly width: number;
   readonly at: readonly (readonly [C, number])[];
 }
@@ -54,19 +54,33 @@ export async function* records<R extends string, O extends string = never>(
         continue;
       }
       row += 1;
-      if (line === '') continue;
-      const cells = line.split('\t');
-      if (cells.length !== header.width) {
-        bad(row, `${cells.length} fields, the header has ${header.width}`);
-        continue;
-      }
-      const record = {} as Record<R | O, string>;
-      for (const [name, at] of header.at) record[name] = at < 0 ? '' : unquote(cells[at] ?? '');
-      parsed.push({ row, cells: record });
+      const record = recordOf(header, row, line, bad);
+      if (record !== undefined) parsed.push(record);
     }
     yield parsed;
   }
   if (header === undefined) throw new ImportError(file, null, 'the file is empty (no header row)');
+}
+
+/**
+ * One data line as a record, or undefined when it is blank or, its field count differing from the
+ * header's, handed to `bad`.
+ */
+export function recordOf<C extends string>(
+  header: Header<C>,
+  row: number,
+  line: string,
+  bad: BadRow,
+): TsvRecord<C> | undefined {
+  if (line === '') return undefined;
+  const cells = line.split('\t');
+  if (cells.length !== header.width) {
+    bad(row, `${cells.length} fields, the header has ${header.width}`);
+    return undefined;
+  }
+  const record = {} as Record<C, string>;
+  for (const [name, at] of header.at) record[name] = at < 0 ? '' : unquote(cells[at] ?? '');
+  return { row, cells: record };
 }
 
 /**
@@ -80,7 +94,8 @@ function unquote(cell: string): string {
   return field.slice(1, -1).replaceAll('""', '"');
 }
 
-function readHeader<C extends string>(
+/** A header line's columns; throws if a required one is missing. */
+export function readHeader<C extends string>(
   file: string,
   line: string,
   required: readonly C[],
@@ -105,6 +120,10 @@ export interface DataSetFiles {
   label(name: string): string;
   /** The file's lines, a chunk's worth at a time. */
   lines(name: string): AsyncIterable<string[]>;
+  /** The file's bytes as stored (a zip's entry inflated). */
+  bytes(name: string): Promise<Readable>;
+  /** Where the file is on disk, or undefined when it is inside a zip. */
+  path(name: string): string | undefined;
   /** Whether the data set holds the file (for the optional ones). */
   has(name: string): boolean;
   close(): void;
@@ -144,6 +163,8 @@ async function openFolder(path: string): Promise<DataSetFiles> {
         createReadStream(label(name)),
         (error) => new ImportError(label(name), null, `cannot be read: ${cause(error)}`),
       ),
+    bytes: (name) => Promise.resolve(createReadStream(label(name))),
+    path: label,
     has: (name) => found.has(name.toUpperCase()),
     close: () => undefined,
   };
@@ -173,18 +194,23 @@ async function openZip(path: string): Promise<DataSetFiles> {
     throw damaged(error, 'listing its files failed');
   }
   const entry = (name: string) => lookup(path, found, name);
+  const failed = (name: string) => (error: unknown) =>
+    damaged(error, `reading ${entry(name).fileName} failed`);
+  const inflated = async (name: string) => {
+    try {
+      return crcChecked(await zip.openReadStreamPromise(entry(name)), entry(name).crc32);
+    } catch (error) {
+      throw failed(name)(error);
+    }
+  };
   return {
     label: (name) => join(path, entry(name).fileName),
     async *lines(name) {
-      const failed = (error: unknown) => damaged(error, `reading ${entry(name).fileName} failed`);
-      let stream: Readable;
-      try {
-        stream = await zip.openReadStreamPromise(entry(name));
-      } catch (error) {
-        throw failed(error);
-      }
-      yield* linesOf(crcChecked(stream, entry(name).crc32), failed);
+      yield* linesOf(await inflated(name), failed(name));
     },
+    // The same checks as lines(): a damaged entry fails the copy in one line naming the zip.
+    bytes: async (name) => Readable.from(rethrown(await inflated(name), failed(name))),
+    path: () => undefined,
     has: (name) => found.has(name.toUpperCase()),
     close: () => {
       zip.close();
@@ -206,6 +232,18 @@ async function* crcChecked(stream: Readable, expected: number): AsyncGenerator<B
   }
   if (crc !== expected)
     throw new Error(`its CRC-32 is ${hex(crc)}, the zip records ${hex(expected)}`);
+}
+
+/** `chunks`, with a failure to read them thrown as `failed` makes it. */
+async function* rethrown(
+  chunks: AsyncIterable<Buffer>,
+  failed: (error: unknown) => ImportError,
+): AsyncGenerator<Buffer> {
+  try {
+    yield* chunks;
+  } catch (error) {
+    throw failed(error);
+  }
 }
 
 /**
