@@ -5,7 +5,7 @@
  * its INFOTABLE deflated as it is written, so memory stays flat whatever the size: only the
  * small SUBMISSION and COVERPAGE files are kept in memory until their zip is closed.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Random } from '../server/embedded/demo/random.ts';
 import { coverPageRecord, secTable, submissionRecord } from '../testing/sec-datasets.ts';
@@ -159,4 +159,26 @@ export async function writeDataSets(dir: string, shape: SetShape): Promise<Writt
     largestFiler: filerName(0),
     widestCusip: issuers[0]?.cusip ?? '',
   };
+}
+
+/**
+ * The data sets of `shape` under `root`: written there once, then reused while `set.json` says
+ * they were written whole (a long run keeps them in `--data-dir` for the next).
+ */
+export async function cachedDataSets(root: string, shape: SetShape): Promise<WrittenSet> {
+  const { quarters, rows, filers, issuers, seed } = shape;
+  const dir = join(
+    root,
+    `13f-q${String(quarters)}-r${String(rows)}-f${String(filers)}-i${String(issuers)}-s${String(seed)}`,
+  );
+  const done = join(dir, 'set.json');
+  try {
+    return JSON.parse(await readFile(done, 'utf8')) as WrittenSet;
+  } catch {
+    // Not written yet, or cut short: written anew.
+  }
+  await rm(dir, { recursive: true, force: true });
+  const set = await writeDataSets(dir, shape);
+  await writeFile(done, JSON.stringify(set));
+  return set;
 }
