@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { clusterTables, createTables } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { deriveServedAggregates } from './thirteen-f/aggregates.ts';
 import { deriveHoldings } from './thirteen-f/derive.ts';
 import { addFilerMatches, readFilerMatches } from './thirteen-f/reference.ts';
 import { createFilingTables } from './thirteen-f/schema.ts';
@@ -20,8 +21,8 @@ const LOCAL_CIKS = 'thirteenf_local_cik';
 
 /**
  * Fills an empty database with what the embedded service serves: the demo CRM modules, the
- * real and synthetic 13F filings and the filer matches, derived into `13f_holdings`, and the
- * operator's filing store.
+ * real and synthetic 13F filings and the filer matches, derived into `13f_holdings` and its
+ * aggregates (`13f_security_quarters`, `13f_filer_quarters`), and the operator's filing store.
  *
  * A store derived at import (`npm run import-13f`) stays on disk, attached read-only, and
  * `13f_holdings` becomes a view of the demo's rows and the store's; only the store's filings
@@ -73,4 +74,5 @@ export async function loadServiceData(
   await deriveHoldings(connection);
   await clusterTables(connection);
   if (store === 'derived') await serveStoreHoldings(connection, LOCAL_CIKS);
+  await deriveServedAggregates(connection, store === 'derived' ? LOCAL_CIKS : undefined);
 }
