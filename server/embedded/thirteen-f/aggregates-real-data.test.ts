@@ -29,6 +29,7 @@ import {
   toPositions,
 } from '../../../src/features/thirteen-f/analytics/positions.ts';
 import type { Position } from '../../../src/features/thirteen-f/analytics/positions.ts';
+import { AGGREGATE_ROW_FIELDS } from '../../../src/features/thirteen-f/api/aggregate-reads.ts';
 
 let demo: Demo13fServer;
 let positions: Position[];
@@ -54,20 +55,7 @@ async function everyRow(module: string, fields?: readonly string[]): Promise<Ser
 
 beforeAll(async () => {
   demo = await startDemo13fServer();
-  positions = toPositions(
-    await everyRow('13f_holdings', [
-      'companyname',
-      'periodofreport',
-      'cusip',
-      'ticker',
-      'nameofissuer',
-      'putcall',
-      'value',
-      'shrsorprnamt',
-      'status',
-      'portfolio_pct_weight',
-    ]),
-  );
+  positions = toPositions(await everyRow('13f_holdings', AGGREGATE_ROW_FIELDS));
   securities = await everyRow(
     '13f_security_quarters',
     CATALOG['13f_security_quarters'].fields.map((field) => field.name),
@@ -145,8 +133,8 @@ describe('13f_security_quarters: every CUSIP of every quarter, as the views comp
           value: quarter.value,
           buyers: quarter.buyers,
           sellers: quarter.sellers,
-          notfiled: quarter.notFiled.length,
-          newtodata: quarter.newToData.length,
+          notfiled: quarter.notFiled.count,
+          newtodata: quarter.newToData.count,
           steadyholders: quarter.steady.holders,
           steadyshares: quarter.steady.shares,
           steadyvalue: quarter.steady.value,
