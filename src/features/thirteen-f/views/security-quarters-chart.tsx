@@ -90,6 +90,8 @@ interface SecurityChartProps {
   readonly chosen: string;
   /** Count only the managers that reported the quarter before too (`SecurityQuarter.steady`). */
   readonly likeForLike: boolean;
+  /** The quarters come from the service's aggregates, not from rows fetched for the view. */
+  readonly aggregated?: boolean | undefined;
 }
 
 const LIKE_FOR_LIKE_NOTE =
@@ -99,14 +101,20 @@ const LIKE_FOR_LIKE_NOTE =
 const quarterLabel = (period: unknown) => (typeof period === 'string' ? formatDay(period) : '');
 
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
-function SecurityQuartersChart({ name, quarters: all, chosen, likeForLike }: SecurityChartProps) {
+function SecurityQuartersChart({
+  name,
+  quarters: all,
+  chosen,
+  likeForLike,
+  aggregated,
+}: SecurityChartProps) {
   const { ref, width } = useChartWidth();
   const quarters = drawn(all, likeForLike);
   return (
     <ChartFrame
       title={`Holders, buyers and sellers by quarter — ${name}`}
       notes={[
-        'Every filing of this CUSIP in the data, fetched for this view; a manager counts once per quarter for its shares (options are in no count).',
+        `Every filing of this CUSIP in the data, ${aggregated ? 'aggregated by the service' : 'fetched for this view'}; a manager counts once per quarter for its shares (options are in no count).`,
         ...(likeForLike ? [LIKE_FOR_LIKE_NOTE] : []),
         ...coverageChanges(all),
       ]}

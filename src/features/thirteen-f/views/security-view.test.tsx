@@ -201,6 +201,13 @@ describe('SecurityView', () => {
       expect(within(chart).getByRole('figure', { name: title })).toHaveAccessibleDescription(
         'AAPL · APPLE INC: 2 holders at Mar 31, 2025, with 2 buyers and 1 seller; the most holders, 2, at Dec 31, 2024.',
       );
+      expect(
+        within(chart).getByText(
+          source === 'rows'
+            ? /in the data, fetched for this view;/
+            : /in the data, aggregated by the service;/,
+        ),
+      ).toBeVisible();
       await user.click(within(chart).getByRole('button', { name: 'Show data table' }));
       const table = within(chart).getByRole('table', { name: /: data$/ });
       expect(tableTexts(table)).toEqual([

@@ -235,7 +235,12 @@ export function SecurityView({
           period={period}
         />
       )}
-      <SecurityTrends name={name} quarters={quarters} chosen={period} />
+      <SecurityTrends
+        name={name}
+        quarters={quarters}
+        chosen={period}
+        aggregated={source === 'aggregates'}
+      />
     </Stack>
   );
 }
