@@ -89,14 +89,16 @@ async function openView(page: Page, view: (typeof VIEWS)[number]) {
   );
   const read =
     (await page
-      .getByText(/rows? read/)
+      .getByText(/rows? read|aggregated by the service/)
       .first()
       .textContent()) ?? '';
   return {
     longest: Math.max(0, ...tasks),
     drawnMs: drawn - started,
     rowsRead:
-      /[\d,]+ rows? read in \d+ requests?|[\d,]+ and [\d,]+ rows read/.exec(read)?.[0] ?? read,
+      /[\d,]+ rows? read in \d+ requests?|[\d,]+ and [\d,]+ rows read|aggregated by the service/.exec(
+        read,
+      )?.[0] ?? read,
   };
 }
 

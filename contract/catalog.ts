@@ -1,54 +1,25 @@
 /**
  * The module catalog: every module the Marketplace Data Query Service serves, every field the
- * interface document lists, and the kind of each field. It is the single allowlist for field
+ * interface document lists, and the kind of each field; and the embedded service's own modules
+ * (the 13F aggregates, aggregate-modules.ts). It is the single allowlist for module and field
  * names: the builder offers only these, and the server puts only these into SQL.
  */
+import { EXTENSION_MODULES } from './aggregate-modules.ts';
+import type { ExtensionModuleId } from './aggregate-modules.ts';
+import type { FieldDefinition, ModuleDefinitionOf } from './fields.ts';
 import { HOLDING_STATUSES } from './holding-status.ts';
 
-/** How a field's values behave: which operators apply, how values are parsed, how they display. */
-export type FieldKind =
-  'text' | 'number' | 'percent' | 'date' | 'datetime' | 'boolean' | 'id' | 'url';
+export type { FieldDefinition, FieldKind } from './fields.ts';
+export { EXTENSION_MODULE_IDS } from './aggregate-modules.ts';
+export type { ExtensionModuleId } from './aggregate-modules.ts';
 
-/** One field of a module as the service names it, with what the dashboard knows about it. */
-export interface FieldDefinition {
-  /** The exact wire name. */
-  readonly name: string;
-  /** A human label for headers and pickers. */
-  readonly label: string;
-  readonly kind: FieldKind;
-  /** A display hint for numbers: US dollars, share counts. */
-  readonly unit?: 'usd' | 'shares';
-  /** Datetime fields: the value form the vendor's examples use for this field. */
-  readonly datetimeForm?: 'sql' | 'iso';
-  /** A one-line description for tooltips. */
-  readonly description?: string;
-  /** Values are short codes (tickers, statuses, types, CUSIPs): a narrow column fits them. */
-  readonly short?: true;
-  /** The values the interface fixes for the field: the builder offers exactly these. */
-  readonly values?: readonly string[];
-  /** Values repeat across rows (filers, countries, types): the builder offers those it finds. */
-  readonly picklist?: true;
-  /**
-   * The embedded service's own field, which the vendor's interface document does not list: a
-   * query naming it against the vendor would be refused (`unknown_field`). See
-   * docs/thirteen-f.md ("Fields of our own") for what the dashboard does without them.
-   */
-  readonly extension?: true;
-}
+/** One data module of the service, the vendor's or one of our own. */
+export type ModuleDefinition = ModuleDefinitionOf<ServedModuleId>;
 
-/** One data module of the service. */
-export interface ModuleDefinition {
-  readonly id: ModuleId;
-  /** A human name for navigation. */
-  readonly label: string;
-  /** One line on what the module holds. */
-  readonly summary: string;
-  readonly fields: readonly FieldDefinition[];
-  /** The fields returned when a query names none, in order. */
-  readonly defaultFields: readonly string[];
-}
-
-/** The six module identifiers, exactly as sent in a query's `module`. */
+/**
+ * The vendor's six module identifiers, exactly as sent in a query's `module`: what the builder,
+ * the navigation and the links offer.
+ */
 export const MODULE_IDS = [
   '13f_holdings',
   'investment_holdings',
@@ -58,8 +29,11 @@ export const MODULE_IDS = [
   'updates',
 ] as const;
 
-/** A module identifier, exactly as sent in a query's `module`. */
+/** One of the vendor's module identifiers, exactly as sent in a query's `module`. */
 export type ModuleId = (typeof MODULE_IDS)[number];
+
+/** Any module the embedded service answers: the vendor's six and its own aggregates. */
+export type ServedModuleId = ModuleId | ExtensionModuleId;
 
 /** The 13F fields the embedded service adds to the vendor's (see `FieldDefinition.extension`). */
 const THIRTEEN_F_EXTENSION_FIELDS: readonly FieldDefinition[] = [
@@ -304,23 +278,43 @@ const updates: ModuleDefinition = {
   ],
 };
 
-/** The catalog, keyed by module identifier. */
-export const CATALOG: Readonly<Record<ModuleId, ModuleDefinition>> = {
+/** The catalog, keyed by module identifier: the vendor's modules, then our own. */
+export const CATALOG: Readonly<Record<ServedModuleId, ModuleDefinition>> = {
   '13f_holdings': thirteenF,
   investment_holdings: investmentHoldings,
   accounthistory: accountHistory,
   metro_area__c: metroAreas,
   manager_presentation__c: managerPresentations,
   updates,
+  ...EXTENSION_MODULES,
 };
 
-/** True when `value` names one of the six modules. */
+/** True when `value` names one of the vendor's six modules. */
 export function isModuleId(value: unknown): value is ModuleId {
   return typeof value === 'string' && (MODULE_IDS as readonly string[]).includes(value);
 }
 
+/** True when `value` names a module the embedded service answers (the six or our own). */
+export function isServedModuleId(value: unknown): value is ServedModuleId {
+  return typeof value === 'string' && Object.hasOwn(CATALOG, value);
+}
+
+/** The module whose rows each of our own modules aggregates. */
+const AGGREGATED_FROM: Readonly<Record<ExtensionModuleId, ModuleId>> = {
+  '13f_security_quarters': '13f_holdings',
+  '13f_filer_quarters': '13f_holdings',
+};
+
+/**
+ * The module whose permission a query of `module` needs: an aggregate is made of a module's
+ * rows, so whoever may not read those rows may not read their aggregates either.
+ */
+export function permissionModule(module: ServedModuleId): ModuleId {
+  return isModuleId(module) ? module : AGGREGATED_FROM[module];
+}
+
 /** The definition of `field` in `module`, or undefined when the module has no such field. */
-export function findField(module: ModuleId, field: string): FieldDefinition | undefined {
+export function findField(module: ServedModuleId, field: string): FieldDefinition | undefined {
   return CATALOG[module].fields.find((candidate) => candidate.name === field);
 }
 

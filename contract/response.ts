@@ -2,8 +2,8 @@
  * The response adapter. The vendor's response bodies are undocumented, so the client accepts
  * every plausible shape and turns it into rows, a count or an error.
  */
-import { CATALOG, isModuleId } from './catalog.ts';
-import type { FieldDefinition, ModuleId } from './catalog.ts';
+import { CATALOG, isServedModuleId } from './catalog.ts';
+import type { FieldDefinition, ServedModuleId } from './catalog.ts';
 import { parseBoolean } from './values.ts';
 
 /** A record as returned by the service: field name to JSON value. */
@@ -64,7 +64,7 @@ function readBoolean(raw: unknown): boolean | undefined {
  * also has the exact name; a boolean field's `"1"`/`"0"`/`"true"`/`"false"` becomes a boolean.
  * Unknown keys and unreadable values stay as sent. A row needing neither is returned as is.
  */
-function toCatalogRows(rows: ServiceRecord[], module: ModuleId): ServiceRecord[] {
+function toCatalogRows(rows: ServiceRecord[], module: ServedModuleId): ServiceRecord[] {
   const byName = new Map<string, FieldDefinition>();
   for (const field of CATALOG[module].fields) byName.set(field.name.toLowerCase(), field);
   // Rows share their keys, so each key is looked up once.
@@ -113,7 +113,7 @@ function summarize(body: unknown): string {
  */
 export function adaptResponse(body: unknown, module?: string): AdaptedResponse {
   const named = (rows: ServiceRecord[]) =>
-    isModuleId(module) ? toCatalogRows(rows, module) : rows;
+    isServedModuleId(module) ? toCatalogRows(rows, module) : rows;
   if (isRecordArray(body)) return { kind: 'rows', rows: named(body), nextOffset: null };
   const count = asCount(body);
   if (count !== undefined) return { kind: 'count', count };

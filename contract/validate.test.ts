@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, MODULE_IDS } from './catalog.ts';
+import {
+  CATALOG,
+  EXTENSION_MODULE_IDS,
+  isModuleId,
+  isServedModuleId,
+  MODULE_IDS,
+  permissionModule,
+} from './catalog.ts';
 import { isExtensionOperator, OPERATORS_BY_KIND, resolveDateRange } from './operators.ts';
 import { parseOrderBy, QUERY_LIMITS } from './query.ts';
 import { validateQuery } from './validate.ts';
@@ -21,6 +28,24 @@ describe('catalog', () => {
     }
   });
 
+  it('adds our own aggregate modules apart from the six: marked, never a vendor module', () => {
+    expect(EXTENSION_MODULE_IDS).toEqual(['13f_security_quarters', '13f_filer_quarters']);
+    for (const id of EXTENSION_MODULE_IDS) {
+      const definition = CATALOG[id];
+      expect(definition.id).toBe(id);
+      expect(definition.extension).toBe(true);
+      expect(isModuleId(id)).toBe(false);
+      expect(isServedModuleId(id)).toBe(true);
+      // Made of 13F rows: whoever may not read those may not read their aggregates.
+      expect(permissionModule(id)).toBe('13f_holdings');
+      const names = definition.fields.map((field) => field.name);
+      expect(new Set(names).size).toBe(names.length);
+      for (const name of definition.defaultFields) expect(names).toContain(name);
+    }
+    for (const id of MODULE_IDS) expect(CATALOG[id].extension).toBeUndefined();
+    expect(isServedModuleId('toString')).toBe(false);
+  });
+
   it('offers at least "has a value" on every kind', () => {
     for (const operators of Object.values(OPERATORS_BY_KIND))
       expect(operators).toContain('$not_null');
@@ -28,6 +53,17 @@ describe('catalog', () => {
 });
 
 describe('validateQuery', () => {
+  it('accepts a query of an aggregate module, its fields checked against its own catalog', () => {
+    const result = validateQuery({
+      module: '13f_filer_quarters',
+      filters: { fields: ['companyname', 'positions'], order_by: 'top10pct:DESC' },
+    });
+    expect(result.ok && result.query.module).toBe('13f_filer_quarters');
+    expect(
+      problem({ module: '13f_security_quarters', filters: { fields: ['status'] } }),
+    ).toMatchObject({ error: 'unknown_field', field: 'status' });
+  });
+
   it('accepts the minimal query and fills the defaults', () => {
     const result = validateQuery({ module: 'updates' });
     expect(result.ok && result.query).toMatchObject({

@@ -4,8 +4,8 @@
  * the builder runs it to show inline messages, so both give the same reasons.
  */
 import type { z } from 'zod/mini';
-import { CATALOG, findField, isModuleId } from './catalog.ts';
-import type { FieldDefinition, ModuleId } from './catalog.ts';
+import { CATALOG, findField, isServedModuleId } from './catalog.ts';
+import type { FieldDefinition, ServedModuleId } from './catalog.ts';
 import { isDateRangeName, isOperator, OPERATORS_BY_KIND } from './operators.ts';
 import type { DateRangeName, Operator } from './operators.ts';
 import { parseOrderBy, QUERY_LIMITS, queryBodySchema, quotedName } from './query.ts';
@@ -39,7 +39,7 @@ export type ValidatedNode = ValidatedCondition | ValidatedGroup;
 
 /** A query ready to run: every name checked against the catalog, every value parsed. */
 export interface ValidatedQuery {
-  readonly module: ModuleId;
+  readonly module: ServedModuleId;
   readonly countOnly: boolean;
   /** The fields to return, in order (the module's defaults when none were named). */
   readonly fields: readonly FieldDefinition[];
@@ -105,7 +105,7 @@ function wholeNumber(raw: string | number | undefined): number | undefined {
   return value === -1 ? undefined : value;
 }
 
-function resolveField(module: ModuleId, name: string, path: string): FieldDefinition {
+function resolveField(module: ServedModuleId, name: string, path: string): FieldDefinition {
   return (
     findField(module, name) ??
     refuse({
@@ -135,7 +135,7 @@ function inList(raw: unknown, scalar: ParseOne, badValue: (reason: string) => ne
 }
 
 function validateCondition(
-  module: ModuleId,
+  module: ServedModuleId,
   name: string,
   operator: Operator,
   raw: unknown,
@@ -191,7 +191,7 @@ function validateCondition(
   }
 }
 
-function validateNode(module: ModuleId, node: WireFilterNode, path: string): ValidatedNode {
+function validateNode(module: ServedModuleId, node: WireFilterNode, path: string): ValidatedNode {
   const [key, inner] = Object.entries(node)[0] ?? [];
   if (key === '$and' || key === '$or') {
     const children = (inner as WireFilterNode[]).map((child, index) =>
@@ -206,7 +206,7 @@ function validateNode(module: ModuleId, node: WireFilterNode, path: string): Val
 /** Validates a parsed body against the catalog. */
 function validateQueryBody(body: QueryBody): ValidationResult {
   try {
-    if (!isModuleId(body.module)) {
+    if (!isServedModuleId(body.module)) {
       refuse({
         error: 'unknown_module',
         message: `unknown module "${body.module}"; valid modules: ${Object.keys(CATALOG).join(', ')}`,
@@ -242,7 +242,7 @@ function validateQueryBody(body: QueryBody): ValidationResult {
  * undefined when it accepts it: the builder's inline message per row, worded as the server's.
  */
 export function conditionProblem(
-  module: ModuleId,
+  module: ServedModuleId,
   field: string,
   operator: string,
   value: unknown,

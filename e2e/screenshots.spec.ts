@@ -105,7 +105,7 @@ test('the security view of Apple', async ({ page }) => {
 
 test('the quarter across managers', async ({ page }) => {
   await signedIn(page, '/quarter?v=1&period=2025-12-31');
-  await expect(page.getByText(/rows read in \d+ requests, 36 managers/)).toBeVisible();
+  await expect(page.getByText(/aggregated by the service, 36 managers/)).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Largest new positions by weight' })).toBeVisible();
   await expectPicture(page, 'quarter.png', true);
 });

@@ -4,7 +4,9 @@
  */
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { adaptResponse } from '#contract/response';
 import type { ServiceRecord } from '#contract/response';
+import type { RunQuery } from '../src/lib/api/paging.ts';
 import { startTestServer } from './api-server.ts';
 import type { TestServer } from './api-server.ts';
 import { TODAY } from './demo-data.ts';
@@ -20,6 +22,8 @@ export interface Demo13fServer {
   readonly server: TestServer;
   /** The 13F rows `filters` selects, as an analyst reads them; fails the test on an error. */
   records(filters: Readonly<Record<string, unknown>>): Promise<ServiceRecord[]>;
+  /** Runs any query body as the browser's API client does: rows or a count, read alike. */
+  readonly run: RunQuery;
 }
 
 /** Starts the demo and signs the analyst in; close `server` when done. */
@@ -32,6 +36,12 @@ export async function startDemo13fServer(): Promise<Demo13fServer> {
       const answer = await server.query({ module: '13f_holdings', filters }, token);
       expect(answer.status).toBe(200);
       return (answer.body as { records: ServiceRecord[] }).records;
+    },
+    async run(body) {
+      const answer = await server.query(body, token);
+      const adapted = adaptResponse(answer.body, body.module);
+      if (adapted.kind === 'error') throw new Error(`${adapted.code}: ${adapted.message}`);
+      return adapted;
     },
   };
 }

@@ -79,19 +79,60 @@ export function pagedService(records: readonly Record<string, unknown>[]): FakeA
 
 type Filter = readonly Record<string, unknown>[];
 
+/** Whether a record's value meets one condition, as the service compares (text ignoring case). */
+function meets(value: unknown, condition: Record<string, unknown>): boolean {
+  const same = (wanted: unknown) =>
+    typeof value === 'string' && typeof wanted === 'string'
+      ? value.toLowerCase() === wanted.toLowerCase()
+      : value === wanted || (typeof value === 'number' && Number(wanted) === value);
+  const [operator, wanted] = Object.entries(condition)[0] ?? [];
+  switch (operator) {
+    case '$equals':
+      return same(wanted);
+    case '$not_equals':
+      return !same(wanted);
+    case '$in':
+      return (wanted as unknown[]).some(same);
+    case '$gt':
+      return typeof value === 'number' && value > Number(wanted);
+    default:
+      throw new Error(`the fake service does not know ${String(operator)}`);
+  }
+}
+
 function matches(record: Record<string, unknown>, filter: Filter): boolean {
   return filter.every((node) =>
     Object.entries(node).every(([key, condition]) => {
       if (key === '$or') return (condition as Filter).some((child) => matches(record, [child]));
-      const { $equals } = condition as { $equals?: unknown };
-      return record[key] === $equals;
+      return meets(record[key] ?? null, condition as Record<string, unknown>);
     }),
   );
 }
 
+/** `a` before `b` by `order_by`'s keys (`field:ASC|DESC`, comma-separated), nulls last. */
+function compareBy(orderBy: string) {
+  const keys = orderBy
+    .split(',')
+    .filter(Boolean)
+    .map((key) => key.split(':') as [string, string | undefined]);
+  return (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    for (const [field, direction] of keys) {
+      const x = a[field] as string | number | null | undefined;
+      const y = b[field] as string | number | null | undefined;
+      if (x === y) continue;
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      const sign = direction === 'DESC' ? -1 : 1;
+      return x < y ? -sign : sign;
+    }
+    return 0;
+  };
+}
+
 /**
- * `pagedService` over the records a body's filter matches: top-level `$equals` conditions and
- * `$or`s of them (what the views across managers send), ordered by one `field:ASC|DESC` key.
+ * `pagedService` over the records a body's filter matches: top-level conditions (`$equals`,
+ * `$not_equals`, `$in`, `$gt`) and `$or`s of them (what the views across managers send),
+ * ordered by `order_by`'s keys, the records' own order after them (the service's `_row`).
  */
 export function filteringService(records: readonly Record<string, unknown>[]): FakeAnswer {
   return (call) => {
@@ -99,15 +140,17 @@ export function filteringService(records: readonly Record<string, unknown>[]): F
       filters?: { filter?: Filter; order_by?: string };
     };
     const matched = records.filter((record) => matches(record, body.filters?.filter ?? []));
-    const [field, direction] = (body.filters?.order_by ?? '').split(':');
-    if (field) {
-      const sign = direction === 'DESC' ? -1 : 1;
-      matched.sort((a, b) => {
-        const x = a[field] as string | number;
-        const y = b[field] as string | number;
-        return x < y ? -sign : x > y ? sign : 0;
-      });
-    }
+    matched.sort(compareBy(body.filters?.order_by ?? ''));
     return pagedService(matched)(call);
+  };
+}
+
+/** `filteringService` per module: each body is answered from its module's records. */
+export function modulesService(
+  records: Readonly<Record<string, readonly Record<string, unknown>[]>>,
+): FakeAnswer {
+  return (call) => {
+    const { module } = JSON.parse(call.body || '{}') as { module?: string };
+    return filteringService(records[module ?? ''] ?? [])(call);
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenResponseSchema } from '#contract/auth';
+import { EXTENSION_MODULE_IDS } from '#contract/catalog';
 import { authServerPerTest } from '../../testing/auth-server.ts';
 import { ANALYST, VIEWER } from '../../testing/fixtures.ts';
 
@@ -88,6 +89,18 @@ describe('access tokens', () => {
     expect(answer.body).toMatchObject({ error: 'forbidden' });
     expect((await server.query(countMetros, token)).status).toBe(200);
   });
+
+  it.each(EXTENSION_MODULE_IDS)(
+    'answers %s to whoever may read 13F rows, and 403 to whoever may not',
+    async (module) => {
+      const { server } = await setup();
+      const body = { module, count_only: true };
+      expect((await server.query(body, await server.tokenFor(ANALYST))).status).toBe(200);
+      const refused = await server.query(body, await server.tokenFor(VIEWER));
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: 'forbidden' });
+    },
+  );
 });
 
 describe('refresh grant', () => {

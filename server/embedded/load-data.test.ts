@@ -154,6 +154,19 @@ describe('loadServiceData', () => {
         `SELECT (count(*) = count(DISTINCT "_row") AND count(*) > 2)::BOOLEAN FROM "13f_holdings"`,
       ),
     ).toBe(true);
+    // Its aggregates are served beside the demo's: the filer's quarter, and the securities'.
+    const filed = await connection.runAndReadAll(
+      `SELECT positions, longvalue, importedrows FROM "13f_filer_quarters"
+       WHERE companyname = 'OPERATOR LP' AND periodofreport = DATE '2024-06-30'`,
+    );
+    expect(filed.getRowObjects()).toEqual([{ positions: 2, longvalue: 4000, importedrows: 2 }]);
+    expect(
+      await one(
+        connection,
+        `SELECT holders::INTEGER FROM "13f_security_quarters"
+         WHERE cusip = '000000AA1' AND periodofreport = DATE '2024-06-30'`,
+      ),
+    ).toBe(1);
   });
 
   it("serves a filer's queries from the store's copy by filer: the same rows, stored by filer", async () => {
@@ -216,5 +229,11 @@ describe('loadServiceData', () => {
     expect(apple[0]?.shrsorprnamt).toBeGreaterThan(0);
     expect((apple[0]?.shrsorprnamt ?? 0) % 7).toBe(0);
     expect(apple[0]?.shrsorprnamt).toBeLessThan(100);
+    // Its quarters are counted once in the aggregates too, with the store's shares.
+    const quarters = `SELECT count(*)::INTEGER FROM "13f_filer_quarters" WHERE ${where}`;
+    expect(await one(withStore, quarters)).toBe(await one(demoOnly, quarters));
+    const shares = `SELECT shares FROM "13f_security_quarters"
+      WHERE cusip = '037833100' AND periodofreport = DATE '2024-06-30'`;
+    expect(await one(withStore, shares)).not.toBe(await one(demoOnly, shares));
   });
 });

@@ -3,20 +3,22 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { clusterTables, createTables } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { deriveLocalAggregates } from './thirteen-f/aggregates.ts';
 import { deriveHoldings } from './thirteen-f/derive.ts';
 import { addFilerMatches, readFilerMatches } from './thirteen-f/reference.ts';
 import { createFilingTables } from './thirteen-f/schema.ts';
 import { copyStoreFilings, derivationStamp, storeSummary } from './thirteen-f/store.ts';
 import { attachFilingStore, serveStoreHoldings } from './thirteen-f/store-serving.ts';
 import type { AttachedStore } from './thirteen-f/store-serving.ts';
+import { serveStoreAggregates } from './thirteen-f/store-aggregates.ts';
 
 /** Filers whose filings are in memory: the demo's, with the store's filings for them merged. */
 const LOCAL_CIKS = 'thirteenf_local_cik';
 
 /**
  * Fills an empty database with what the embedded service serves: the demo CRM modules, the
- * real and synthetic 13F filings and the filer matches, derived into `13f_holdings`, and the
- * operator's filing store.
+ * real and synthetic 13F filings and the filer matches, derived into `13f_holdings` and its
+ * aggregates (`13f_security_quarters`, `13f_filer_quarters`), and the operator's filing store.
  *
  * A store derived at import (`npm run import-13f`) stays on disk, attached read-only, and
  * `13f_holdings` becomes a view of the demo's rows and the store's; only the store's filings
@@ -61,8 +63,9 @@ export async function loadServiceData(
   }
   await deriveHoldings(connection);
   await clusterTables(connection);
+  await deriveLocalAggregates(connection);
   if (store.state === 'derived' || store.state === 'other_version')
-    await serveStoreHoldings(connection, LOCAL_CIKS);
+    await serveStoreAggregates(connection, await serveStoreHoldings(connection, LOCAL_CIKS));
 }
 
 const DERIVE = 'npm run import-13f -- --derive';

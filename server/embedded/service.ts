@@ -1,6 +1,6 @@
 import { tokenRequestSchema } from '#contract/auth';
 import type { TokenRequest } from '#contract/auth';
-import { CATALOG } from '#contract/catalog';
+import { CATALOG, permissionModule } from '#contract/catalog';
 import type { ErrorCode } from '#contract/errors';
 import { validateQuery } from '#contract/validate';
 import type { ValidatedQuery } from '#contract/validate';
@@ -66,7 +66,8 @@ function permittedQuery(user: ServiceUser, text: string): ValidatedQuery {
     throw new ApiError(STATUS_BY_CODE[error] ?? 400, error as ErrorCode, message, details);
   }
   const { query } = result;
-  if (!user.modules.includes(query.module)) {
+  // An aggregate module needs the permission of the rows it is made of.
+  if (!user.modules.includes(permissionModule(query.module))) {
     throw new ApiError(
       403,
       'forbidden',

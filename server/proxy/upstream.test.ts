@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { EXTENSION_MODULE_IDS } from '#contract/catalog';
 import { startTestServer } from '../../testing/api-server.ts';
 import type { TestServer } from '../../testing/api-server.ts';
 import { json, startStub } from '../../testing/stub-upstream.ts';
@@ -214,4 +215,33 @@ describe('proxy to the real upstream', () => {
     expect(answer.status).toBe(413);
     expect(upstream.requests).toHaveLength(0);
   });
+
+  it.each(EXTENSION_MODULE_IDS)(
+    'refuses a query of the embedded service’s own %s with a JSON 404, never forwarding it',
+    async (module) => {
+      const { upstream, server } = await setup();
+      const answer = await server.post(
+        '/index.php/api/service',
+        JSON.stringify({ module, filters: { max_num: '5' } }),
+        { 'Content-Type': 'text/plain', 'Oauth-Token': 'token-123' },
+      );
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ error: 'unknown_module', path: 'module' });
+      expect((answer.body as { error_message: string }).error_message).toContain(
+        `"${module}": it is an aggregate of the dashboard's embedded service`,
+      );
+      expect(upstream.requests).toHaveLength(0);
+      // A vendor module whose filter merely mentions the name is forwarded as ever.
+      const mention = JSON.stringify({
+        module: '13f_holdings',
+        filters: { filter: [{ name: { $contains: module } }] },
+      });
+      const forwarded = await server.post('/index.php/api/service', mention, {
+        'Content-Type': 'text/plain',
+        'Oauth-Token': 'token-123',
+      });
+      expect(forwarded.status).toBe(200);
+      expect(upstream.requests.map((request) => request.body)).toEqual([mention]);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { API_PATHS } from '#contract/auth';
 import { looksLikeWebPage, WEB_PAGE_ANSWER } from '#contract/errors';
 import type { ApiAnswer, ApiBackend, ApiRequest } from '../api/backend.ts';
 import { ApiError } from '../http.ts';
+import { refuseOwnModule } from './own-modules.ts';
 
 /** Where and how to reach the real Marketplace service. */
 export interface UpstreamOptions {
@@ -218,7 +219,10 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
 
   return {
     token: (call) => forward(targets.token, call),
-    query: (call) => forward(targets.query, call),
+    query: async (call) => {
+      refuseOwnModule(call.body);
+      return forward(targets.query, call);
+    },
     // The vendor's own sign-out path, under the same base URL as the token path.
     logout: (call) => forward(targets.logout, call),
     close: () => dispatcher.close(),

@@ -9,8 +9,8 @@ import {
   VARCHAR,
 } from '@duckdb/node-api';
 import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
-import { CATALOG, MODULE_IDS } from '#contract/catalog';
-import type { FieldKind, ModuleId } from '#contract/catalog';
+import { CATALOG, EXTENSION_MODULE_IDS, MODULE_IDS } from '#contract/catalog';
+import type { FieldKind, ModuleId, ServedModuleId } from '#contract/catalog';
 
 /** Hidden column that keeps paging stable: the last sort key of every query. */
 export const ROW_ID_COLUMN = '_row';
@@ -48,19 +48,34 @@ export interface SecondaryLayout {
  * holds this security") and a copy by period and filer name (for one filer's portfolio). With
  * no store, both names read the same table.
  */
-export const SECONDARY_LAYOUTS: Readonly<Partial<Record<ModuleId, SecondaryLayout>>> = {
+export const SECONDARY_LAYOUTS: Readonly<Partial<Record<ServedModuleId, SecondaryLayout>>> = {
   '13f_holdings': { field: 'companyname', source: '13f_holdings_by_filer' },
 };
 
-/** Creates one empty table per module, its columns exactly the catalog's fields. */
+/**
+ * Creates the empty table `table` (the module's own name by default) with `_row` and exactly the
+ * module's fields as columns: what the query interface reads a module from.
+ */
+export async function createModuleTable(
+  connection: DuckDBConnection,
+  module: ServedModuleId,
+  table: string = module,
+): Promise<void> {
+  const columns = CATALOG[module].fields.map(
+    (field) => `${quoteIdentifier(field.name)} ${SQL_TYPE[field.kind].name}`,
+  );
+  await connection.run(
+    `CREATE OR REPLACE TABLE ${quoteIdentifier(table)} (${quoteIdentifier(ROW_ID_COLUMN)} INTEGER NOT NULL, ${columns.join(', ')})`,
+  );
+}
+
+/**
+ * Creates one empty table per module, the vendor's and our own aggregates, its columns exactly
+ * the catalog's fields.
+ */
 export async function createTables(connection: DuckDBConnection): Promise<void> {
-  for (const module of MODULE_IDS) {
-    const columns = CATALOG[module].fields.map(
-      (field) => `${quoteIdentifier(field.name)} ${SQL_TYPE[field.kind].name}`,
-    );
-    await connection.run(
-      `CREATE OR REPLACE TABLE ${quoteIdentifier(module)} (${quoteIdentifier(ROW_ID_COLUMN)} INTEGER NOT NULL, ${columns.join(', ')})`,
-    );
+  for (const module of [...MODULE_IDS, ...EXTENSION_MODULE_IDS]) {
+    await createModuleTable(connection, module);
     const layout = SECONDARY_LAYOUTS[module];
     if (layout) {
       await connection.run(

@@ -19,6 +19,7 @@ import {
   deriveFilingStore,
   openFilingStore,
 } from './store.ts';
+import { STORE_FILER_QUARTERS, STORE_SECURITY_QUARTERS } from './store-aggregates.ts';
 
 afterAll(removeFixtureFolders);
 
@@ -51,15 +52,18 @@ function filing(f: number, q: number, overrides: Partial<FilingMeta> = {}): Fili
   };
 }
 
-/** Every row of both derived tables, `_row` apart, in a stable order. */
+/** Every row of the derived tables and aggregates, `_row` apart, in a stable order. */
 async function storedRows(connection: DuckDBConnection) {
-  const read = async (table: string) =>
+  const read = async (table: string, order = 'periodofreport, cik, cusip, putcall') =>
     (
-      await connection.runAndReadAll(
-        `SELECT * EXCLUDE ("_row") FROM ${table} ORDER BY periodofreport, cik, cusip, putcall`,
-      )
+      await connection.runAndReadAll(`SELECT * EXCLUDE ("_row") FROM ${table} ORDER BY ${order}`)
     ).getRowObjectsJson();
-  return { byCusip: await read(STORE_HOLDINGS), byFiler: await read(STORE_HOLDINGS_BY_FILER) };
+  return {
+    byCusip: await read(STORE_HOLDINGS),
+    byFiler: await read(STORE_HOLDINGS_BY_FILER),
+    securities: await read(STORE_SECURITY_QUARTERS, 'periodofreport, cusip'),
+    filers: await read(STORE_FILER_QUARTERS, 'periodofreport, cik'),
+  };
 }
 
 async function rowIds(connection: DuckDBConnection, period: string) {
@@ -71,7 +75,12 @@ async function rowIds(connection: DuckDBConnection, period: string) {
 }
 
 describe('deriving the filing store incrementally', () => {
-  const first = [0, 1, 2].flatMap((f) => [0, 1, 2, 3].map((q) => filing(f, q)));
+  // Filer 4 files the first and fourth quarters, and the second late (then the fourth's previous
+  // quarter filed is the second, which is not the quarter before the fourth).
+  const first = [
+    ...[0, 1, 2].flatMap((f) => [0, 1, 2, 3].map((q) => filing(f, q))),
+    ...[0, 3].map((q) => filing(4, q)),
+  ];
   // Filer 1 restates its second quarter; filer 3 first files in the fourth; filer 2 is renamed.
   const later = [
     filing(1, 1, {
@@ -82,6 +91,7 @@ describe('deriving the filing store incrementally', () => {
     }),
     filing(3, 3),
     filing(2, 4, { filerName: 'FILER 2 RENAMED LP' }),
+    filing(4, 1),
   ];
 
   it('derives the touched periods and the quarter after each, to the rows a whole derivation gives', async () => {
@@ -108,7 +118,12 @@ describe('deriving the filing store incrementally', () => {
     whole.close();
 
     expect(incremental.byCusip.length).toBeGreaterThan(40);
+    expect(incremental.filers.length).toBeGreaterThan(15);
     expect(incremental).toEqual(expected);
+    const late = incremental.filers.find(
+      (row) => row.cik === '104' && row.periodofreport === PERIODS[3],
+    );
+    expect(late?.previousperiod).toBe(PERIODS[1]);
     const renamed = incremental.byFiler.filter((row) => row.cik === '102');
     expect(new Set(renamed.map((row) => row.companyname))).toEqual(new Set(['FILER 2 RENAMED LP']));
     expect(

@@ -115,12 +115,12 @@ async function storeColumns(connection: DuckDBConnection, table: string): Promis
  * time: the store's rows are read as stored, filer matches come from `matchCase`, and the
  * demo's filers are left out by a list only when the store holds any of them. The store keeps
  * each row's place within its period; its served `_row` lies apart from the demo's (see
- * `STORE_ROW_OFFSET`).
+ * `STORE_ROW_OFFSET`). Returns the store's filers left out so (the demo's, derived in memory).
  */
 export async function serveStoreHoldings(
   connection: DuckDBConnection,
   localCiks: string,
-): Promise<void> {
+): Promise<string[]> {
   const local = 'thirteenf_local_holdings';
   await connection.run(`ALTER TABLE "13f_holdings" RENAME TO ${local}`);
   const matches = await connection.runAndReadAll(
@@ -133,8 +133,9 @@ export async function serveStoreHoldings(
     `SELECT DISTINCT cik FROM ${STORE_ALIAS}.thirteenf_filing
      WHERE cik IN (SELECT cik FROM ${localCiks}) ORDER BY cik`,
   );
-  const leftOut = shared.getRowObjects().map((row) => sqlString(String(row.cik)));
-  const where = leftOut.length === 0 ? '' : ` WHERE s.cik NOT IN (${leftOut.join(', ')})`;
+  const sharedCiks = shared.getRowObjects().map((row) => String(row.cik));
+  const where =
+    sharedCiks.length === 0 ? '' : ` WHERE s.cik NOT IN (${sharedCiks.map(sqlString).join(', ')})`;
   const view = async (name: string, table: string) => {
     const has = await storeColumns(connection, table);
     const stored = HOLDINGS_FIELDS.map((field) => {
@@ -155,4 +156,5 @@ export async function serveStoreHoldings(
   await view('13f_holdings', STORE_HOLDINGS);
   const byFiler = SECONDARY_LAYOUTS['13f_holdings']?.source;
   if (byFiler !== undefined) await view(byFiler, STORE_HOLDINGS_BY_FILER);
+  return sharedCiks;
 }

@@ -4,7 +4,12 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { AGGREGATES_SQL } from './aggregates-sql.ts';
 import { DERIVATION_SQL, deriveHoldingsInto } from './derive.ts';
+import { deriveStoreAggregates } from './store-aggregates.ts';
+import { STORE_ALIAS, STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER, sqlString } from './store-names.ts';
+
+export { STORE_ALIAS, STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER, sqlString } from './store-names.ts';
 import { quoteIdentifier } from '../db/schema.ts';
 import { SHIPPED_CUSIP_TICKERS, addCusipTickers, readCusipTickers } from './reference.ts';
 import { createFilingTables } from './schema.ts';
@@ -49,19 +54,6 @@ export async function openFilingStore(
   };
 }
 
-/** The store's derived holdings: the columns of `13f_holdings`. */
-export const STORE_HOLDINGS = 'thirteenf_holdings';
-
-/** The same rows stored by filer (see `deriveHoldingsInto`). */
-export const STORE_HOLDINGS_BY_FILER = 'thirteenf_holdings_by_filer';
-
-/** Name under which a starting server attaches the store. */
-export const STORE_ALIAS = 'filing_store';
-
-export function sqlString(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
 /**
  * What the derived rows depend on besides the filings: the derivation and the shipped ticker
  * map. A store whose stamp differs from the server's was derived by another version or with
@@ -70,6 +62,8 @@ export function sqlString(text: string): string {
 export async function derivationStamp(): Promise<string> {
   return createHash('sha256')
     .update(DERIVATION_SQL)
+    .update('\n')
+    .update(AGGREGATES_SQL)
     .update('\n')
     .update(await readFile(SHIPPED_CUSIP_TICKERS))
     .digest('hex');
@@ -129,7 +123,8 @@ export interface StoreDerivation {
 }
 
 /**
- * Brings the store's derived rows (`STORE_HOLDINGS`, `STORE_HOLDINGS_BY_FILER`) up to date with
+ * Brings the store's derived rows (`STORE_HOLDINGS`, `STORE_HOLDINGS_BY_FILER`, and the
+ * aggregates of store-aggregates.ts) up to date with
  * its filings, inside the store, in one transaction: a run that stops half-way leaves the rows
  * the store had, and the filings imported since stay pending for the next run. Only the periods
  * of filings imported since the last derivation, and the quarter after each, are derived again,
@@ -163,6 +158,7 @@ export async function deriveFilingStore(
     const tables = { byCusip: STORE_HOLDINGS, byFiler: STORE_HOLDINGS_BY_FILER };
     const periods =
       pending?.length === 0 ? [] : await deriveHoldingsInto(connection, tables, pending);
+    if (whole || periods.length > 0) await deriveStoreAggregates(connection, periods, whole);
     await connection.run('UPDATE thirteenf_filing SET derived = true WHERE derived IS NOT TRUE');
     await connection.run(
       `CREATE OR REPLACE TABLE thirteenf_derivation AS SELECT ${sqlString(stamp)} AS stamp`,

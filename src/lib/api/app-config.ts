@@ -41,6 +41,14 @@ export function servesExtensionFields(): boolean {
   return loaded?.mode === 'embedded';
 }
 
+/**
+ * Whether the service serves the 13F aggregate modules (contract/aggregate-modules.ts): the
+ * embedded one does, the vendor's does not, as for the extension fields.
+ */
+export function servesAggregates(): boolean {
+  return servesExtensionFields();
+}
+
 /** The app configuration (suspends until loaded). */
 export function useAppConfig(): AppConfig {
   return use(loadAppConfig());

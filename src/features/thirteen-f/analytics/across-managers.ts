@@ -16,7 +16,7 @@ import type { Position } from './positions.ts';
 import { BUYING, SELLING } from './security-quarters.ts';
 
 export { securityByQuarter } from './security-quarters.ts';
-export type { SecurityQuarter } from './security-quarters.ts';
+export type { Counted, SecurityQuarter } from './security-quarters.ts';
 
 /** One manager's position in a security, as the security view lists its holders. */
 export interface Holder {
@@ -78,7 +78,12 @@ export interface RankedSecurity {
   readonly security: string;
   readonly label: string;
   readonly cusip: string;
-  /** The managers counted, by name. */
+  /** How many managers are counted. */
+  readonly count: number;
+  /**
+   * The managers counted, by name; empty when only their count is known (the service's
+   * aggregates, when naming them would mean reading too many rows).
+   */
   readonly managers: readonly string[];
   /** The combined value of the counted managers' positions (0 for a sale out). */
   readonly value: number;
@@ -93,17 +98,18 @@ interface Tally {
 }
 
 /** Most managers first; ties by combined value, then by label, so the order never depends on input. */
+export const byRank = (a: RankedSecurity, b: RankedSecurity) =>
+  b.count - a.count ||
+  b.value - a.value ||
+  compareText(a.label, b.label) ||
+  compareText(a.security, b.security);
+
 function ranked(tallies: Iterable<Tally>, limit: number): RankedSecurity[] {
   return [...tallies]
-    .sort(
-      (a, b) =>
-        b.managers.length - a.managers.length ||
-        b.value - a.value ||
-        compareText(a.label, b.label) ||
-        compareText(a.security, b.security),
-    )
+    .map((tally) => ({ ...tally, count: tally.managers.length }))
+    .sort(byRank)
     .slice(0, limit)
-    .map((tally) => ({ ...tally, managers: [...tally.managers].sort(compareText) }));
+    .map((entry) => ({ ...entry, managers: [...entry.managers].sort(compareText) }));
 }
 
 function tally(tallies: Map<string, Tally>, position: Position): void {

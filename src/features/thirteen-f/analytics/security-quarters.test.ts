@@ -27,18 +27,18 @@ describe('securityByQuarter: coverage apart from trading', () => {
   const at = (period: string) => quarters.find((quarter) => quarter.period === period);
 
   it('names the holders of the quarter before with no filing in this one: not sellers', () => {
-    expect(at(Q1)?.notFiled).toEqual(['BETA']);
+    expect(at(Q1)?.notFiled).toEqual({ count: 1, names: ['BETA'] });
     expect(at(Q1)?.sellers).toBe(1);
-    expect(at(Q4)?.notFiled).toEqual([]);
+    expect(at(Q4)?.notFiled).toEqual({ count: 0, names: [] });
   });
 
   it('names the holders new to the data, and counts like for like without them', () => {
-    expect(at(Q1)?.newToData).toEqual(['GAMMA']);
+    expect(at(Q1)?.newToData).toEqual({ count: 1, names: ['GAMMA'] });
     expect(at(Q1)?.holders).toBe(1);
     expect(at(Q1)?.steady).toEqual({ holders: 0, shares: 0, value: 0 });
     expect(at(Q4)?.steady).toEqual({ holders: 2, shares: 150, value: 1500 });
     // A filer's first quarter in the data has no status: every holder is new to the data.
-    expect(at(Q3)?.newToData).toEqual(['ALPHA', 'BETA']);
+    expect(at(Q3)?.newToData).toEqual({ count: 2, names: ['ALPHA', 'BETA'] });
     expect(at(Q3)?.steady.holders).toBe(0);
   });
 });

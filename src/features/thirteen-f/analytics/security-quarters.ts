@@ -23,6 +23,15 @@ interface HeldTotals {
   readonly value: number;
 }
 
+/**
+ * Managers counted, and their names when they were read (sorted by name): the views read them
+ * from rows; from the service's aggregates they know the count only (null).
+ */
+export interface Counted {
+  readonly count: number;
+  readonly names: readonly string[] | null;
+}
+
 /** One quarter of a security across managers. */
 export interface SecurityQuarter extends HeldTotals {
   readonly period: string;
@@ -33,11 +42,11 @@ export interface SecurityQuarter extends HeldTotals {
   /**
    * Holders of the calendar quarter before with no row of the security in this one: no filing
    * for this quarter in the data (not yet filed, or no longer in it), never a sale (a manager
-   * that sold files a SOLD OUT row). Sorted by name.
+   * that sold files a SOLD OUT row).
    */
-  readonly notFiled: readonly string[];
+  readonly notFiled: Counted;
   /** Holders with no report for the quarter before in the data (first filing in it, or a gap). */
-  readonly newToData: readonly string[];
+  readonly newToData: Counted;
   /** Like for like: the holders among the managers that reported the quarter before too. */
   readonly steady: HeldTotals;
 }
@@ -108,6 +117,7 @@ export function securityByQuarter(
     .map(([period, tally]) => {
       const before = tallies.get(previousQuarterEnd(period));
       const notFiled = [...(before?.held ?? [])].filter((filer) => !tally.present.has(filer));
+      const newToData = [...new Set(tally.newToData)];
       return {
         period,
         holders: tally.holders,
@@ -115,8 +125,8 @@ export function securityByQuarter(
         value: tally.value,
         buyers: tally.buyers,
         sellers: tally.sellers,
-        notFiled: notFiled.sort(compareText),
-        newToData: [...new Set(tally.newToData)].sort(compareText),
+        notFiled: { count: notFiled.length, names: notFiled.sort(compareText) },
+        newToData: { count: newToData.length, names: newToData.sort(compareText) },
         steady: { ...tally.steady },
       };
     });

@@ -19,6 +19,8 @@ const FIVE_MINUTES = 5 * 60_000;
 /** Where a pull stands: what the view says while and after it reads. */
 export type Pull =
   | { readonly state: 'counting' }
+  /** Waiting for an answer that is no pull of rows (the service's aggregates). */
+  | { readonly state: 'waiting' }
   | { readonly state: 'too-large'; readonly count: number }
   | { readonly state: 'reading'; readonly loaded: number; readonly total: number }
   | { readonly state: 'cancelled'; readonly loaded: number; readonly total: number }

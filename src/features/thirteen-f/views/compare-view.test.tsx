@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tableTexts } from '../../../../testing/chart-dom.ts';
-import { fakeFetch, filteringService } from '../../../../testing/fake-fetch.ts';
+import { fakeFetch, filteringService, modulesService } from '../../../../testing/fake-fetch.ts';
+import type { FakeAnswer } from '../../../../testing/fake-fetch.ts';
+import type { ViewSource } from '../api/aggregate-queries.ts';
 import { renderInRouter } from '../../../../testing/render.tsx';
 import { session } from '../../../lib/api/services.ts';
 import type { CompareSearch } from '../../../lib/url-state/analysis-links.ts';
@@ -36,12 +38,36 @@ const records = [
   row('BETA', Q1, 'MSFT', 1000),
 ];
 
-function setup(state: CompareSearch) {
+/** The quarters each manager filed, as the service's filer aggregates list them. */
+const filed = (...quarters: readonly [string, string, number][]) =>
+  quarters.map(([companyname, periodofreport, positions]) => ({
+    companyname,
+    periodofreport,
+    positions,
+  }));
+const FILED = filed(['ALPHA', Q4, 2], ['BETA', Q4, 2], ['BETA', Q1, 1]);
+
+/** Each way the view reads: rows (the vendor), or the service's aggregates. */
+const SOURCES: readonly { source: ViewSource; answer: () => FakeAnswer }[] = [
+  { source: 'rows', answer: () => filteringService(records) },
+  {
+    source: 'aggregates',
+    answer: () => modulesService({ '13f_holdings': records, '13f_filer_quarters': FILED }),
+  },
+];
+
+function setup(
+  state: CompareSearch,
+  answer: FakeAnswer = filteringService(records),
+  source: ViewSource = 'rows',
+) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
-  const fake = fakeFetch({ '/index.php/api/service': filteringService(records) });
+  const fake = fakeFetch({ '/index.php/api/service': answer });
   vi.stubGlobal('fetch', fake.fetch);
   const onChange = vi.fn();
-  const view = renderInRouter(() => <CompareView state={state} onChange={onChange} />);
+  const view = renderInRouter(() => (
+    <CompareView state={state} onChange={onChange} source={source} />
+  ));
   return { ...view, fake, onChange };
 }
 
@@ -51,19 +77,22 @@ afterEach(() => {
 });
 
 describe('CompareView', () => {
-  it('compares on the latest quarter both filed, with the three overlaps', async () => {
-    setup({ a: 'ALPHA', b: 'BETA' });
-    expect(
-      await screen.findByRole('heading', { name: 'Two managers side by side — Dec 31, 2024' }),
-    ).toBeVisible();
-    const figure = (label: string) =>
-      screen.getByText(label).parentElement?.querySelectorAll('p')[1]?.textContent;
-    await screen.findByText('Similarity: overlap of weights');
-    expect(figure('Similarity: overlap of weights')).toBe('30.0%');
-    expect(figure('Overlap by value')).toBe('60.0% · 30.0%');
-    expect(figure('Overlap by count')).toBe('33.3%');
-    expect(screen.getByText('1 position shared of 3 either holds (Jaccard).')).toBeVisible();
-  });
+  it.each(SOURCES)(
+    'compares on the latest quarter both filed, with the three overlaps, from $source',
+    async ({ source, answer }) => {
+      setup({ a: 'ALPHA', b: 'BETA' }, answer(), source);
+      expect(
+        await screen.findByRole('heading', { name: 'Two managers side by side — Dec 31, 2024' }),
+      ).toBeVisible();
+      const figure = (label: string) =>
+        screen.getByText(label).parentElement?.querySelectorAll('p')[1]?.textContent;
+      await screen.findByText('Similarity: overlap of weights');
+      expect(figure('Similarity: overlap of weights')).toBe('30.0%');
+      expect(figure('Overlap by value')).toBe('60.0% · 30.0%');
+      expect(figure('Overlap by count')).toBe('33.3%');
+      expect(screen.getByText('1 position shared of 3 either holds (Jaccard).')).toBeVisible();
+    },
+  );
 
   it('lists the shared positions and each one’s own, every security a link to its view', async () => {
     const { user } = setup({ a: 'ALPHA', b: 'BETA', period: Q4 });
@@ -86,14 +115,38 @@ describe('CompareView', () => {
     );
   });
 
-  it('says when a manager filed nothing for the quarter asked', async () => {
-    setup({ a: 'ALPHA', b: 'BETA', period: Q1 });
+  it.each(SOURCES)(
+    'says when a manager filed nothing for the quarter asked, from $source',
+    async ({ source, answer }) => {
+      setup({ a: 'ALPHA', b: 'BETA', period: Q1 }, answer(), source);
+      expect(
+        await screen.findByText(
+          source === 'rows'
+            ? 'ALPHA filed no 13F holdings for Mar 31, 2025; pick another quarter.'
+            : 'ALPHA has no 13F filing for Mar 31, 2025 in the data; pick another quarter.',
+        ),
+      ).toBeVisible();
+      expect(screen.queryByText('Similarity: overlap of weights')).toBeNull();
+    },
+  );
+
+  it('tells a quarter filed empty from one not filed, and compares on the latest with holdings', async () => {
+    // ALPHA filed Mar 31 with an empty information table: filed, but nothing to compare.
+    const answer = modulesService({
+      '13f_holdings': records,
+      '13f_filer_quarters': [...FILED, ...filed(['ALPHA', Q1, 0])],
+    });
+    const asked = setup({ a: 'ALPHA', b: 'BETA', period: Q1 }, answer, 'aggregates');
     expect(
       await screen.findByText(
-        'ALPHA filed no 13F holdings for Mar 31, 2025; pick another quarter.',
+        'ALPHA filed an empty 13F information table for Mar 31, 2025 (no holdings); pick another quarter.',
       ),
     ).toBeVisible();
-    expect(screen.queryByText('Similarity: overlap of weights')).toBeNull();
+    asked.unmount();
+    setup({ a: 'ALPHA', b: 'BETA' }, answer, 'aggregates');
+    expect(
+      await screen.findByRole('heading', { name: 'Two managers side by side — Dec 31, 2024' }),
+    ).toBeVisible();
   });
 
   it('asks for two managers before reading anything', async () => {

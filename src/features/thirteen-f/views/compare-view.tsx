@@ -6,11 +6,10 @@ import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
 import { SecurityAnchor } from '../../../components/security-link.tsx';
-import {
-  latestPeriodOptions,
-  periodSpanOptions,
-  quarterBody,
-} from '../api/across-managers-queries.ts';
+import { periodSpanOptions, quarterBody } from '../api/across-managers-queries.ts';
+import { defaultSource } from '../api/aggregate-queries.ts';
+import type { ViewSource } from '../api/aggregate-queries.ts';
+import { useComparedPeriod, useNothingToCompare } from './compare-reading.ts';
 import { quarterEnds } from '../analytics/quarters.ts';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts';
 import type { CompareSearch } from '../../../lib/url-state/analysis-links.ts';
@@ -112,13 +111,9 @@ function PositionsTable({
   );
 }
 
-/** The quarter compared: the one asked for, else the latest both managers filed for. */
-function useComparedPeriod(state: CompareSearch): string | null {
-  const latestA = useQuery(latestPeriodOptions(state.period ? null : (state.a ?? null)));
-  const latestB = useQuery(latestPeriodOptions(state.period ? null : (state.b ?? null)));
-  if (state.period) return state.period;
-  if (!latestA.data || !latestB.data) return null;
-  return latestA.data < latestB.data ? latestA.data : latestB.data;
+/** A manager with no holdings to compare in the quarter, and why (see useNothingToCompare). */
+function NothingToCompare(props: { filer: string; period: string; source: ViewSource }) {
+  return <Text role="status">{useNothingToCompare(props.filer, props.period, props.source)}</Text>;
 }
 
 /** The two managers' pickers and the quarter. */
@@ -224,19 +219,23 @@ function ComparisonResults({
 /**
  * Two managers side by side in one quarter: how much they overlap (by weight, by value, by
  * count), the positions they share with both weights, and those only one holds; each security
- * opens its view across managers. Each portfolio is read through the query interface.
+ * opens its view across managers. Each portfolio is read through the query interface; which
+ * quarters a manager filed, from the service's filer aggregates where it serves them.
  */
 export function CompareView({
   state,
   onChange,
   actions,
+  source = defaultSource(),
 }: {
   state: CompareSearch;
   onChange: (next: CompareSearch) => void;
   /** The page's actions on the view (save, copy link), beside its title. */
   actions?: ReactNode;
+  /** Where it reads which quarters a manager filed: the service's aggregates, else rows. */
+  source?: ViewSource;
 }) {
-  const period = useComparedPeriod(state);
+  const period = useComparedPeriod(state, source);
   const { a, b } = state;
   const ready = period !== null && a !== undefined && b !== undefined;
   const pullA = useBoundedPull(ready ? quarterBody(period, [a]) : null);
@@ -270,9 +269,7 @@ export function CompareView({
         pending.map(({ who, reading, rows }) =>
           rows ? (
             rows.length === 0 && (
-              <Text key={who} role="status">
-                {who} filed no 13F holdings for {formatDay(period)}; pick another quarter.
-              </Text>
+              <NothingToCompare key={who} filer={who ?? ''} period={period} source={source} />
             )
           ) : (
             <PullStatus

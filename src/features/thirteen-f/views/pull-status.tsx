@@ -7,9 +7,10 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 const count = (n: number) => n.toLocaleString();
 
 /**
- * What an analysis view says while it reads its rows: counting, reading (a progress bar past
- * PROGRESS_FROM_ROWS, Cancel always), stopped, failed, or too many rows to read at all, with
- * what narrows the scope (`narrow`). Renders nothing once the rows are in.
+ * What an analysis view says while it reads its rows (or waits for the service's aggregates):
+ * counting, reading (a progress bar past PROGRESS_FROM_ROWS, Cancel always), stopped, failed, or
+ * too many rows to read at all, with what narrows the scope (`narrow`). Renders nothing once the
+ * rows are in.
  */
 export function PullStatus({
   pull,
@@ -30,10 +31,13 @@ export function PullStatus({
     case 'done':
       return null;
     case 'counting':
+    case 'waiting':
       return (
         <Group gap="xs" role="status">
           <Loader size="sm" />
-          <Text size="sm">Counting {what}…</Text>
+          <Text size="sm">
+            {pull.state === 'counting' ? 'Counting' : 'Reading'} {what}…
+          </Text>
         </Group>
       );
     case 'reading': {

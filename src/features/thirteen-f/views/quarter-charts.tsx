@@ -21,19 +21,18 @@ const TOOLTIP_NAMES = 12;
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** A security's bar: its managers counted, and what they hold. */
-interface RankedBar extends RankedSecurity {
-  readonly count: number;
-}
-
+/** The managers' names, cut short for a tooltip; '' when only their count is known. */
 function namesLine(managers: readonly string[]): string {
   const shown = managers.slice(0, TOOLTIP_NAMES).join(', ');
   const more = managers.length - TOOLTIP_NAMES;
   return more > 0 ? `${shown} and ${String(more)} more` : shown;
 }
 
+/** Where only the count is known (too many to name from the aggregates). */
+const NOT_NAMED = 'not listed: too many to read their rows here';
+
 /** The ranking in a sentence: the leader and the two after it. */
-function rankedSummary(bars: readonly RankedBar[], verb: string): string {
+function rankedSummary(bars: readonly RankedSecurity[], verb: string): string {
   const [first] = bars;
   return first
     ? `${first.label} leads: ${plural(first.count, 'manager')} ${verb} it` +
@@ -71,7 +70,7 @@ export function RankedSecuritiesChart({
   onOpen: (entry: RankedSecurity) => void;
 }) {
   const { ref, width } = useChartWidth();
-  const bars: RankedBar[] = entries.map((entry) => ({ ...entry, count: entry.managers.length }));
+  const bars = entries;
   const summary = rankedSummary(bars, verb);
   return (
     <ChartFrame
@@ -92,7 +91,7 @@ export function RankedSecuritiesChart({
           bar.cusip,
           bar.count,
           ...(valueColumn ? [formatUsd(bar.value)] : []),
-          bar.managers.join('; '),
+          bar.managers.length > 0 || bar.count === 0 ? bar.managers.join('; ') : NOT_NAMED,
         ]),
       }}
     >
@@ -115,7 +114,9 @@ export function RankedSecuritiesChart({
               describe: (bar) => ({
                 title: bar.label,
                 lines: [
-                  `${plural(bar.count, 'manager')}: ${namesLine(bar.managers)}`,
+                  bar.managers.length > 0
+                    ? `${plural(bar.count, 'manager')}: ${namesLine(bar.managers)}`
+                    : plural(bar.count, 'manager'),
                   ...(valueColumn ? [`${valueColumn}: ${formatUsd(bar.value)}`] : []),
                 ],
               }),

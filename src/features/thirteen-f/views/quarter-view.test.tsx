@@ -1,13 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tableTexts } from '../../../../testing/chart-dom.ts';
-import { fakeFetch, filteringService, jsonResponse } from '../../../../testing/fake-fetch.ts';
+import {
+  fakeFetch,
+  filteringService,
+  jsonResponse,
+  modulesService,
+} from '../../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../../testing/fake-fetch.ts';
 import { renderInRouter } from '../../../../testing/render.tsx';
 import { PULL_LIMIT_ROWS } from '../api/bounded-pull.ts';
+import { NAMES_LIMIT_ROWS } from '../api/quarter-aggregates.ts';
 import { session } from '../../../lib/api/services.ts';
 import { QuarterView } from './quarter-view.tsx';
 import type { QuarterState } from './quarter-view.tsx';
+import type { ViewSource } from '../api/aggregate-queries.ts';
 
 const Q1 = '2025-03-31';
 const Q4 = '2024-12-31';
@@ -41,14 +48,87 @@ const records = [
   row('BETA', Q4, 'MSFT', 300, null),
 ];
 
-function setup(state: QuarterState = {}, answer: FakeAnswer = filteringService(records)) {
+/**
+ * What the embedded service's aggregates say of `records` (worked out by hand): per security and
+ * quarter, and per filer and quarter filed.
+ */
+function security(cusip: string, ticker: string, period: string, figures: Record<string, number>) {
+  return { cusip, ticker, nameofissuer: `${ticker} INC`, periodofreport: period, ...figures };
+}
+const aggregates = {
+  '13f_holdings': records,
+  '13f_security_quarters': [
+    security('037833100', 'AAPL', Q1, {
+      filers: 3,
+      holders: 3,
+      value: 1450,
+      buyers: 2,
+      buyersvalue: 1400,
+      sellers: 0,
+      sellersvalue: 0,
+    }),
+    security('191216100', 'KO', Q1, {
+      filers: 2,
+      holders: 2,
+      value: 500,
+      buyers: 2,
+      buyersvalue: 500,
+      sellers: 0,
+      sellersvalue: 0,
+    }),
+    security('594918104', 'MSFT', Q1, {
+      filers: 2,
+      holders: 1,
+      value: 100,
+      buyers: 0,
+      buyersvalue: 0,
+      sellers: 2,
+      sellersvalue: 100,
+    }),
+    security('594918104', 'MSFT', Q4, {
+      filers: 2,
+      holders: 2,
+      value: 700,
+      buyers: 0,
+      buyersvalue: 0,
+      sellers: 0,
+      sellersvalue: 0,
+    }),
+  ],
+  '13f_filer_quarters': [
+    ...['ALPHA', 'BETA', 'GAMMA'].map((filer) => ({
+      companyname: filer,
+      periodofreport: Q1,
+      positions: 2,
+    })),
+    ...['ALPHA', 'BETA'].map((filer) => ({ companyname: filer, periodofreport: Q4, positions: 1 })),
+  ],
+};
+
+/** Each way the view reads: rows (the vendor), or the service's aggregates. */
+const SOURCES: readonly { source: ViewSource; answer: () => FakeAnswer }[] = [
+  { source: 'rows', answer: () => filteringService(records) },
+  { source: 'aggregates', answer: () => modulesService(aggregates) },
+];
+
+function setup(
+  state: QuarterState = {},
+  answer: FakeAnswer = filteringService(records),
+  source: ViewSource = 'rows',
+) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const fake = fakeFetch({ '/index.php/api/service': answer });
   vi.stubGlobal('fetch', fake.fetch);
   const onChange = vi.fn();
-  const view = renderInRouter(() => <QuarterView state={state} onChange={onChange} />);
+  const view = renderInRouter(() => (
+    <QuarterView state={state} onChange={onChange} source={source} />
+  ));
   return { ...view, fake, onChange };
 }
+
+/** The bodies sent, parsed. */
+const bodies = (fake: ReturnType<typeof setup>['fake']) =>
+  fake.calls.map((call) => JSON.parse(call.body) as Record<string, unknown>);
 
 /** The chart's data table, opened, as text. */
 async function dataTable(user: ReturnType<typeof renderInRouter>['user'], title: string) {
@@ -63,43 +143,94 @@ afterEach(() => {
 });
 
 describe('QuarterView', () => {
-  it('opens on the latest quarter and ranks what most managers bought, sold and hold', async () => {
-    const view = setup();
-    expect(
-      await screen.findByRole('heading', { name: 'The quarter across managers — Mar 31, 2025' }),
-    ).toBeVisible();
-    expect(await screen.findByText(/7 rows read in 2 requests, 3 managers/)).toBeVisible();
-    // Two managers bought AAPL and KO each; AAPL's larger combined value puts it first.
-    expect(await dataTable(view.user, 'Most bought')).toEqual([
-      ['Security', 'CUSIP', 'Managers', 'Combined value (USD)', 'Managers (names)'],
-      ['AAPL', '037833100', '2', '$1,400', 'ALPHA; BETA'],
-      ['KO', '191216100', '2', '$500', 'ALPHA; GAMMA'],
-    ]);
-    expect((await dataTable(view.user, 'Most sold'))[1]).toEqual([
-      'MSFT',
-      '594918104',
-      '2',
-      '$100',
-      'ALPHA; BETA',
-    ]);
-    expect(
-      (await dataTable(view.user, 'Consensus: held by the most managers'))[1]?.slice(0, 4),
-    ).toEqual(['AAPL', '037833100', '3', '$1,450']);
-    expect(
-      screen.getByRole('figure', { name: 'Largest new positions by value' }),
-    ).toHaveAccessibleDescription('The largest: ALPHA opened AAPL at $900.');
-  });
+  it.each(SOURCES)(
+    'opens on the latest quarter and ranks what most managers bought, sold and hold, from $source',
+    async ({ source, answer }) => {
+      const view = setup({}, answer(), source);
+      expect(
+        await screen.findByRole('heading', { name: 'The quarter across managers — Mar 31, 2025' }),
+      ).toBeVisible();
+      expect(
+        await screen.findByText(
+          source === 'rows'
+            ? /7 rows read in 2 requests, 3 managers/
+            : /aggregated by the service, 3 managers/,
+        ),
+      ).toBeVisible();
+      // Two managers bought AAPL and KO each; AAPL's larger combined value puts it first.
+      expect(await dataTable(view.user, 'Most bought')).toEqual([
+        ['Security', 'CUSIP', 'Managers', 'Combined value (USD)', 'Managers (names)'],
+        ['AAPL', '037833100', '2', '$1,400', 'ALPHA; BETA'],
+        ['KO', '191216100', '2', '$500', 'ALPHA; GAMMA'],
+      ]);
+      expect((await dataTable(view.user, 'Most sold'))[1]).toEqual([
+        'MSFT',
+        '594918104',
+        '2',
+        '$100',
+        'ALPHA; BETA',
+      ]);
+      expect(
+        (await dataTable(view.user, 'Consensus: held by the most managers'))[1]?.slice(0, 4),
+      ).toEqual(['AAPL', '037833100', '3', '$1,450']);
+      expect(
+        screen.getByRole('figure', { name: 'Largest new positions by value' }),
+      ).toHaveAccessibleDescription('The largest: ALPHA opened AAPL at $900.');
+      // From the aggregates, no body reads (or counts) the whole quarter's rows.
+      const whole = bodies(view.fake).filter(
+        (body) =>
+          body.module === '13f_holdings' &&
+          JSON.stringify((body.filters as { filter?: unknown }).filter) ===
+            JSON.stringify([{ periodofreport: { $equals: Q1 } }]) &&
+          JSON.stringify(body).includes('"shrsorprnamt"'),
+      );
+      expect(whole.length > 0).toBe(source === 'rows');
+    },
+  );
 
-  it('narrows every list to the managers picked, and offers to compare two', async () => {
-    const view = setup({ period: Q1, managers: ['ALPHA', 'GAMMA'] });
-    expect(await dataTable(view.user, 'Most bought')).toEqual([
-      ['Security', 'CUSIP', 'Managers', 'Combined value (USD)', 'Managers (names)'],
-      ['KO', '191216100', '2', '$500', 'ALPHA; GAMMA'],
-      ['AAPL', '037833100', '1', '$900', 'ALPHA'],
+  it.each(SOURCES)(
+    'narrows every list to the managers picked, and offers to compare two, from $source',
+    async ({ source, answer }) => {
+      const view = setup({ period: Q1, managers: ['ALPHA', 'GAMMA'] }, answer(), source);
+      expect(await dataTable(view.user, 'Most bought')).toEqual([
+        ['Security', 'CUSIP', 'Managers', 'Combined value (USD)', 'Managers (names)'],
+        ['KO', '191216100', '2', '$500', 'ALPHA; GAMMA'],
+        ['AAPL', '037833100', '1', '$900', 'ALPHA'],
+      ]);
+      await view.user.click(screen.getByRole('button', { name: 'Compare the two managers' }));
+      expect(view.router.state.location.pathname).toBe('/compare');
+      expect(view.router.state.location.search).toEqual({
+        v: 1,
+        a: 'ALPHA',
+        b: 'GAMMA',
+        period: Q1,
+      });
+    },
+  );
+
+  it('gives counts without names where naming them would mean reading too many rows', async () => {
+    const many = NAMES_LIMIT_ROWS + 1;
+    const crowded = {
+      ...aggregates,
+      '13f_security_quarters': aggregates['13f_security_quarters'].map((row) =>
+        row.ticker === 'AAPL' ? { ...row, holders: many } : row,
+      ),
+    };
+    const view = setup({}, modulesService(crowded), 'aggregates');
+    const table = await dataTable(view.user, 'Consensus: held by the most managers');
+    expect(table[1]).toEqual([
+      'AAPL',
+      '037833100',
+      String(many),
+      '$1,450',
+      'not listed: too many to read their rows here',
     ]);
-    await view.user.click(screen.getByRole('button', { name: 'Compare the two managers' }));
-    expect(view.router.state.location.pathname).toBe('/compare');
-    expect(view.router.state.location.search).toEqual({ v: 1, a: 'ALPHA', b: 'GAMMA', period: Q1 });
+    // The holders' rows were never asked for (the other lists name theirs).
+    const heldRows = bodies(view.fake).filter((body) =>
+      JSON.stringify(body).includes('{"shrsorprnamt":{"$gt":"0"}}'),
+    );
+    expect(heldRows).toEqual([]);
+    expect((await dataTable(view.user, 'Most bought'))[1]?.at(-1)).toBe('ALPHA; BETA');
   });
 
   it('reports the managers picked in the Managers box', async () => {

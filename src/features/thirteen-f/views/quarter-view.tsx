@@ -4,19 +4,15 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
-import { quarterBody } from '../api/across-managers-queries.ts';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts';
-import { fetchedSentence, useBoundedPull } from '../api/bounded-pull.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
-import { useFieldValues } from '../../../lib/api/field-values.ts';
-import { quarterAcrossManagers } from '../analytics/across-managers.ts';
-import { isDataQualityDemo } from '#contract/demo-filers';
-import { toPositions } from '../analytics/positions.ts';
-import type { Position } from '../analytics/positions.ts';
 import { QuarterLists } from './quarter-lists.tsx';
 import { CoverageNote } from './coverage-note.tsx';
 import { useOpeningQuarter } from '../api/coverage-queries.ts';
 import type { QuartersCoverage } from '../api/coverage-queries.ts';
+import { defaultSource } from '../api/aggregate-queries.ts';
+import type { ViewSource } from '../api/aggregate-queries.ts';
+import { useQuarterReading } from './quarter-reading.ts';
 
 /** How many securities (or new positions) each list shows. */
 const LIST_LENGTH = 15;
@@ -51,20 +47,6 @@ function ManagerPicker({
       maxDropdownHeight={320}
     />
   );
-}
-
-/**
- * The quarter's rows: the whole quarter, or, when that is too large to read, the picked
- * managers' rows only. `tooLarge` says the whole quarter could not be read.
- */
-function useQuarterRows(period: string | null, managers: readonly string[]) {
-  const whole = useBoundedPull(period === null ? null : quarterBody(period));
-  const tooLarge = whole.pull.state === 'too-large';
-  const narrowed = useBoundedPull(
-    period !== null && tooLarge && managers.length > 0 ? quarterBody(period, managers) : null,
-  );
-  const reading = tooLarge && managers.length > 0 ? narrowed : whole;
-  return { reading, tooLarge, narrowedRead: reading === narrowed };
 }
 
 /** A quarter in the picker: its day, and "incomplete" when its coverage is known to be. */
@@ -134,62 +116,36 @@ function CompareButton({
 }
 
 /**
- * The quarter's filers, those its lists count (the picked ones; else all but the planted
- * data-quality filer, which is no manager: see demo-filers.ts), as a set for the lists.
- */
-function useQuarterManagers(positions: readonly Position[], managers: readonly string[]) {
-  const filers = useMemo(
-    () => [...new Set(positions.map((position) => position.filer))].sort(),
-    [positions],
-  );
-  const managersCounted = useMemo(
-    () =>
-      managers.length > 0 ? [...managers] : filers.filter((filer) => !isDataQualityDemo(filer)),
-    [filers, managers],
-  );
-  const picked = useMemo(() => new Set(managersCounted), [managersCounted]);
-  return { filers, managersCounted, picked };
-}
-
-/**
  * A quarter across managers: the securities most managers bought and sold, the most held
  * (consensus) and the largest new positions, for every manager or a set the analyst picks; each
- * bar opens the security's view. The whole quarter is read through the query interface (counted
- * first, bounded); a quarter too large to read asks for managers, and only theirs is read then.
+ * bar opens the security's view. Every manager's lists come from the service's aggregates where
+ * it serves them (at any scale); else the whole quarter's rows are read through the query
+ * interface (counted first, bounded), and a quarter too large to read asks for managers. Picked
+ * managers' lists come from their rows alone.
  */
 export function QuarterView({
   state,
   onChange,
   actions,
+  source = defaultSource(),
 }: {
   state: QuarterState;
   onChange: (next: QuarterState) => void;
   /** The page's actions on the view (save, copy link), beside its title. */
   actions?: ReactNode;
+  /** Where it reads: the service's aggregates where it serves them, else rows. */
+  source?: ViewSource;
 }) {
-  const { periods, opening, coverage } = useOpeningQuarter();
+  const { periods, opening, coverage } = useOpeningQuarter(true, source);
   const period = state.period ?? opening;
   const covered = period === null ? undefined : coverage.coverageOf(period);
   const managers = useMemo(() => state.managers ?? [], [state.managers]);
-
-  const { reading, tooLarge, narrowedRead } = useQuarterRows(period, managers);
-  const { pull } = reading;
-  const rows = pull.state === 'done' ? pull.rows : null;
-  const positions = useMemo(() => toPositions(rows ?? []), [rows]);
-  const { filers, managersCounted, picked } = useQuarterManagers(positions, managers);
-  // The filers of the whole data, for the Managers box only when the quarter could not be read.
-  const knownFilers = useFieldValues('13f_holdings', 'companyname', tooLarge);
-  const lists = useMemo(
-    () =>
-      period === null
-        ? null
-        : quarterAcrossManagers(positions, period, { managers: picked, limit: LIST_LENGTH }),
-    [positions, period, picked],
-  );
+  const reading = useQuarterReading(period, managers, LIST_LENGTH, source);
+  const { pull, lists, tooLarge } = reading;
 
   const picker = (
     <ManagerPicker
-      options={tooLarge ? (knownFilers?.values ?? []) : filers}
+      options={reading.filers}
       value={managers}
       onChange={(next) => {
         // The quarter shown goes into the state (and the link) with the pick: a link shared
@@ -198,6 +154,7 @@ export function QuarterView({
       }}
     />
   );
+  const counted = `${String(reading.counted)} ${reading.counted === 1 ? 'manager' : 'managers'}`;
   return (
     <Stack gap="md">
       <ViewHeader
@@ -205,10 +162,7 @@ export function QuarterView({
         subtitle={
           <>
             What the managers bought, sold and hold, from every 13F row of the quarter
-            {pull.state === 'done'
-              ? `: ${fetchedSentence(pull)}, ${String(managersCounted.length)} ${managersCounted.length === 1 ? 'manager' : 'managers'}`
-              : ''}
-            .
+            {reading.readWith === null ? '' : `: ${reading.readWith}, ${counted}`}.
           </>
         }
         actions={actions}
@@ -229,7 +183,7 @@ export function QuarterView({
       {period !== null && (
         <PullStatus
           pull={pull}
-          what={`the 13F rows of ${formatDay(period)}${narrowedRead ? ' for the managers picked' : ''}`}
+          what={reading.what}
           onCancel={reading.cancel}
           onRetry={reading.retry}
           narrow={picker}

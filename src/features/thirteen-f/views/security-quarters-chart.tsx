@@ -13,10 +13,14 @@ import { PRIMARY } from '../../../components/charts/colors.ts';
 import { STATUS_COLORS } from '../charts/status-colors.ts';
 import { LegendLabel } from '../../../components/charts/legend-label.tsx';
 import { useChartWidth } from '../../../components/charts/use-chart-width.ts';
-import type { SecurityQuarter } from '../analytics/across-managers.ts';
+import type { Counted, SecurityQuarter } from '../analytics/across-managers.ts';
 
 /** A manager count: "1 holder", "33 holders". */
 const holdersText = (n: number) => `${formatCount(n)} ${n === 1 ? 'holder' : 'holders'}`;
+
+/** The managers' names, or how many when only their count is known ("3 holders"). */
+const namesOrCount = ({ count, names }: Counted) =>
+  names === null ? (count > 0 ? holdersText(count) : '') : names.join(', ');
 
 /**
  * Where the managers in the data changed, quarter by quarter (latest first, at most four): the
@@ -25,11 +29,11 @@ const holdersText = (n: number) => `${formatCount(n)} ${n === 1 ? 'holder' : 'ho
 function coverageChanges(quarters: readonly SecurityQuarter[]): string[] {
   const changes = quarters.slice(1).flatMap((quarter) => {
     const parts = [
-      quarter.notFiled.length > 0
-        ? `${holdersText(quarter.notFiled.length)} of the quarter before ha${quarter.notFiled.length === 1 ? 's' : 've'} no filing for it in the data (not yet filed, or no longer in the data), which is no sale`
+      quarter.notFiled.count > 0
+        ? `${holdersText(quarter.notFiled.count)} of the quarter before ha${quarter.notFiled.count === 1 ? 's' : 've'} no filing for it in the data (not yet filed, or no longer in the data), which is no sale`
         : '',
-      quarter.newToData.length > 0
-        ? `${holdersText(quarter.newToData.length)} new to the data (no report for the quarter before)`
+      quarter.newToData.count > 0
+        ? `${holdersText(quarter.newToData.count)} new to the data (no report for the quarter before)`
         : '',
     ].filter(Boolean);
     return parts.length > 0 ? [`${formatDay(quarter.period)}: ${parts.join('; ')}.`] : [];
@@ -47,7 +51,7 @@ function tickOf(quarters: readonly SecurityQuarter[]) {
   const changed = new Set(
     quarters
       .slice(1)
-      .filter((quarter) => quarter.notFiled.length > 0 || quarter.newToData.length > 0)
+      .filter((quarter) => quarter.notFiled.count > 0 || quarter.newToData.count > 0)
       .map((quarter) => quarter.period),
   );
   return (period: string) => `${formatDay(period)}${changed.has(period) ? ' *' : ''}`;
@@ -86,6 +90,8 @@ interface SecurityChartProps {
   readonly chosen: string;
   /** Count only the managers that reported the quarter before too (`SecurityQuarter.steady`). */
   readonly likeForLike: boolean;
+  /** The quarters come from the service's aggregates, not from rows fetched for the view. */
+  readonly aggregated?: boolean | undefined;
 }
 
 const LIKE_FOR_LIKE_NOTE =
@@ -95,14 +101,20 @@ const LIKE_FOR_LIKE_NOTE =
 const quarterLabel = (period: unknown) => (typeof period === 'string' ? formatDay(period) : '');
 
 /** A security quarter by quarter: how many managers hold it, bought it and sold it. */
-function SecurityQuartersChart({ name, quarters: all, chosen, likeForLike }: SecurityChartProps) {
+function SecurityQuartersChart({
+  name,
+  quarters: all,
+  chosen,
+  likeForLike,
+  aggregated,
+}: SecurityChartProps) {
   const { ref, width } = useChartWidth();
   const quarters = drawn(all, likeForLike);
   return (
     <ChartFrame
       title={`Holders, buyers and sellers by quarter — ${name}`}
       notes={[
-        'Every filing of this CUSIP in the data, fetched for this view; a manager counts once per quarter for its shares (options are in no count).',
+        `Every filing of this CUSIP in the data, ${aggregated ? 'aggregated by the service' : 'fetched for this view'}; a manager counts once per quarter for its shares (options are in no count).`,
         ...(likeForLike ? [LIKE_FOR_LIKE_NOTE] : []),
         ...coverageChanges(all),
       ]}
@@ -126,8 +138,8 @@ function SecurityQuartersChart({ name, quarters: all, chosen, likeForLike }: Sec
           quarter.sellers,
           formatCount(quarter.shares),
           formatUsd(quarter.value),
-          quarter.notFiled.join(', '),
-          quarter.newToData.join(', '),
+          namesOrCount(quarter.notFiled),
+          namesOrCount(quarter.newToData),
         ]),
       }}
     >

@@ -1,16 +1,13 @@
 import { Anchor, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { isDataQualityDemo } from '#contract/demo-filers';
 import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
 import { CoverageNote } from './coverage-note.tsx';
 import { useOpeningQuarter } from '../api/coverage-queries.ts';
-import { periodSpanOptions, securityBody } from '../api/across-managers-queries.ts';
+import { periodSpanOptions } from '../api/across-managers-queries.ts';
 import { quarterEnds } from '../analytics/quarters.ts';
 import { useQuery } from '@tanstack/react-query';
-import { fetchedSentence, useBoundedPull } from '../api/bounded-pull.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
 import { filerPortfolioBody } from '../../../lib/url-state/thirteen-f-targets.ts';
 import { encodeWorkspaceLink } from '../../../lib/url-state/workspace-link.ts';
@@ -20,10 +17,12 @@ import {
   formatUsd,
   formatWeight,
 } from '../../../components/charts/chart-format.ts';
-import { securityByQuarter, securityHolders } from '../analytics/across-managers.ts';
+import { securityHolders } from '../analytics/across-managers.ts';
 import type { Holder, SecurityQuarter } from '../analytics/across-managers.ts';
-import { toPositions } from '../analytics/positions.ts';
 import { SecurityTrends } from './security-quarters-chart.tsx';
+import { defaultSource } from '../api/aggregate-queries.ts';
+import type { ViewSource } from '../api/aggregate-queries.ts';
+import { useSecurityReading } from './security-reading.ts';
 
 /**
  * A flag's text: a dark orange that reads as a warning and passes AA on the striped rows
@@ -127,56 +126,6 @@ function QuarterPicker({ onPick }: { onPick: (period: string) => void }) {
   );
 }
 
-/**
- * The quarter shown: the one asked for when it has holders; else the latest with holders up to
- * the quarter views open on (`opening`, the latest complete one: a later quarter still filling
- * up would show a security's holders falling), or the latest with holders when none is that
- * early. Null while `opening` is not known yet.
- */
-function shownQuarter(
-  held: readonly SecurityQuarter[],
-  chosen: string | undefined,
-  opening: string | null,
-): string | null | undefined {
-  if (chosen !== undefined && held.some((quarter) => quarter.period === chosen)) return chosen;
-  if (opening === null) return null;
-  const upToOpening = held.filter((quarter) => quarter.period <= opening).at(-1);
-  return (upToOpening ?? held.at(-1))?.period;
-}
-
-/**
- * Every row of the CUSIP, read with the bounded pull, as positions and quarters; the quarter
- * shown (shownQuarter) and the security's name.
- */
-function useSecurityQuarters(
-  cusip: string,
-  chosenPeriod: string | undefined,
-  opening: string | null,
-) {
-  const whole = useBoundedPull(useMemo(() => securityBody(cusip), [cusip]));
-  // Too many rows in every quarter (a vendor's most held stock): the quarter asked for only.
-  const tooLarge = whole.pull.state === 'too-large';
-  const narrowed = useBoundedPull(
-    useMemo(
-      () => (tooLarge && chosenPeriod ? securityBody(cusip, chosenPeriod) : null),
-      [tooLarge, cusip, chosenPeriod],
-    ),
-  );
-  const { pull, cancel, retry } = tooLarge && chosenPeriod ? narrowed : whole;
-  const rows = pull.state === 'done' ? pull.rows : null;
-  // The planted data-quality filer is no manager: left out of who holds it (see demo-filers.ts).
-  const positions = useMemo(
-    () => toPositions(rows ?? []).filter((position) => !isDataQualityDemo(position.filer)),
-    [rows],
-  );
-  const quarters = useMemo(() => securityByQuarter(positions, cusip), [positions, cusip]);
-  const held = quarters.filter((quarter) => quarter.holders > 0);
-  const period = shownQuarter(held, chosenPeriod, opening);
-  const shares = positions.find((position) => position.security === cusip);
-  const name = shares ? `${shares.ticker ? `${shares.ticker} · ` : ''}${shares.issuer}` : cusip;
-  return { pull, cancel, retry, positions, quarters, held, period, name, tooLarge };
-}
-
 /** The quarter shown, among those the security is held in, and how many hold it then. */
 function QuarterChoice({
   period,
@@ -216,13 +165,15 @@ function QuarterChoice({
 /**
  * One security across managers: its holders in a quarter, by value, each a link to the
  * manager's portfolio, the managers that sold out, and its quarters (holders, buyers, sellers).
- * Every row of the CUSIP is fetched through the ordinary query interface and aggregated here.
+ * Its quarters come from the service's aggregates where it serves them, and the holders from the
+ * shown quarter's rows; else every row of the CUSIP is read and aggregated here.
  */
 export function SecurityView({
   cusip,
   period: chosenPeriod,
   onPeriodChange,
   actions,
+  source = defaultSource(),
 }: {
   cusip: string;
   /** The page's actions on the view (save, copy link), beside its title. */
@@ -230,18 +181,20 @@ export function SecurityView({
   /** The quarter shown; undefined: the latest with holders up to the latest complete one. */
   period: string | undefined;
   onPeriodChange: (period: string) => void;
+  /** Where it reads: the service's aggregates where it serves them, else rows. */
+  source?: ViewSource;
 }) {
-  const { opening, coverage } = useOpeningQuarter();
-  const { pull, cancel, retry, positions, quarters, held, period, name, tooLarge } =
-    useSecurityQuarters(cusip, chosenPeriod, opening);
+  const { opening, coverage } = useOpeningQuarter(true, source);
+  const reading = useSecurityReading(cusip, chosenPeriod, opening, source);
+  const { pull, positions, quarters, held, period, name } = reading;
 
   if (pull.state !== 'done') {
     return (
       <PullStatus
         pull={pull}
-        what={`every filing of CUSIP ${cusip}${tooLarge && chosenPeriod ? ` in ${formatDay(chosenPeriod)} and the quarter before` : ''}`}
-        onCancel={cancel}
-        onRetry={retry}
+        what={reading.what}
+        onCancel={reading.cancel}
+        onRetry={reading.retry}
         narrow={<QuarterPicker onPick={onPeriodChange} />}
       />
     );
@@ -257,12 +210,7 @@ export function SecurityView({
         title={name}
         subtitle={
           <>
-            CUSIP {cusip} ·{' '}
-            {tooLarge
-              ? 'its filings of one quarter and the one before (the whole history is too large to read)'
-              : 'every filing of it'}
-            : {fetchedSentence(pull)}, {quarters.length}{' '}
-            {quarters.length === 1 ? 'quarter' : 'quarters'}
+            CUSIP {cusip} · {reading.readWith}
           </>
         }
         actions={actions}
@@ -287,7 +235,12 @@ export function SecurityView({
           period={period}
         />
       )}
-      <SecurityTrends name={name} quarters={quarters} chosen={period} />
+      <SecurityTrends
+        name={name}
+        quarters={quarters}
+        chosen={period}
+        aggregated={source === 'aggregates'}
+      />
     </Stack>
   );
 }

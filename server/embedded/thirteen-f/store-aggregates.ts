@@ -1,0 +1,267 @@
+/**
+ * The 13F aggregates of the filing store: derived into the store with its holdings, a few periods
+ * at a time, and served beside the aggregates a starting server derives for the demo's filers
+ * (aggregates.ts), without deriving the store's at start.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { CATALOG } from '#contract/catalog';
+import type { ExtensionModuleId } from '#contract/catalog';
+import { ROW_ID_COLUMN, createModuleTable, quoteIdentifier } from '../db/schema.ts';
+import { quarterBefore } from './aggregates-sql.ts';
+import { AGGREGATE_ORDER, deriveThirteenFAggregates } from './aggregates.ts';
+import { FILER_NAMES, STORE_ROW_OFFSET, periodRowBase } from './derive-steps.ts';
+import { STORE_ALIAS, STORE_HOLDINGS, sqlString } from './store-names.ts';
+
+/** The store's `13f_security_quarters` rows, `_row` numbered within each period. */
+export const STORE_SECURITY_QUARTERS = 'thirteenf_security_quarters';
+
+/** The store's `13f_filer_quarters` rows, likewise. */
+export const STORE_FILER_QUARTERS = 'thirteenf_filer_quarters';
+
+const fieldNames = (module: ExtensionModuleId) =>
+  CATALOG[module].fields.map((field) => quoteIdentifier(field.name));
+
+function sqlDates(periods: readonly string[]): string {
+  // Periods read from the database as YYYY-MM-DD, never a request's text.
+  return periods.length === 0 ? 'NULL' : periods.map((period) => `DATE '${period}'`).join(', ');
+}
+
+/**
+ * Derives the store's aggregates of `periods` (the periods whose holdings were just written),
+ * replacing theirs, or every period's anew when `whole`. Run inside the store's derivation
+ * transaction (store.ts), after the holdings. One period at a time: a quarter's holdings and the
+ * quarter before, never the store's all at once.
+ */
+export async function deriveStoreAggregates(
+  connection: DuckDBConnection,
+  periods: readonly string[],
+  whole: boolean,
+): Promise<void> {
+  for (const [module, table] of [
+    ['13f_security_quarters', STORE_SECURITY_QUARTERS],
+    ['13f_filer_quarters', STORE_FILER_QUARTERS],
+  ] as const) {
+    if (whole) await createModuleTable(connection, module, table);
+    else
+      await connection.run(`DELETE FROM ${table} WHERE "periodofreport" IN (${sqlDates(periods)})`);
+  }
+  for (const period of periods) {
+    await deriveThirteenFAggregates(
+      connection,
+      {
+        holdings: STORE_HOLDINGS,
+        filings: 'thirteenf_filing',
+        infotable: 'thirteenf_infotable',
+        securityTarget: STORE_SECURITY_QUARTERS,
+        filerTarget: STORE_FILER_QUARTERS,
+        periods: [period],
+      },
+      'in-period',
+    );
+  }
+  await refreshFilerFacts(connection);
+}
+
+/**
+ * What a filer's rows of the periods not derived again owe to its filings of other periods: its
+ * name (the one on its latest filing) and each period's previous one filed (a late filing of an
+ * earlier quarter changes it for a later period that is not the quarter after).
+ */
+async function refreshFilerFacts(connection: DuckDBConnection): Promise<void> {
+  await connection.run(
+    `UPDATE ${STORE_FILER_QUARTERS} t SET "companyname" = n.filer_name
+     FROM (${FILER_NAMES}) n
+     WHERE t."cik" = n.cik AND t."companyname" IS DISTINCT FROM n.filer_name`,
+  );
+  await connection.run(
+    `UPDATE ${STORE_FILER_QUARTERS} t SET "previousperiod" = p.previous
+     FROM (SELECT "cik", "periodofreport",
+             lag("periodofreport") OVER (PARTITION BY "cik" ORDER BY "periodofreport") AS previous
+           FROM ${STORE_FILER_QUARTERS}) p
+     WHERE t."cik" = p."cik" AND t."periodofreport" = p."periodofreport"
+       AND t."previousperiod" IS DISTINCT FROM p.previous`,
+  );
+}
+
+/** Whether the attached store carries aggregates (a store derived before them does not). */
+async function storeHasAggregates(connection: DuckDBConnection): Promise<boolean> {
+  const tables = [STORE_SECURITY_QUARTERS, STORE_FILER_QUARTERS];
+  const found = await connection.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM duckdb_tables()
+     WHERE database_name = '${STORE_ALIAS}' AND table_name IN (${tables.map(sqlString).join(', ')})`,
+  );
+  return found.getRowObjects()[0]?.n === tables.length;
+}
+
+/**
+ * Serves the store's aggregates beside the ones derived at start (the demo's filers, with the
+ * store's filings of them: `shared`, the CIKs the holdings view leaves out of the store's rows),
+ * so that each filer counts once, as in `13f_holdings`. Filers: a view of both, as the holdings.
+ * Securities: every filer's counts add up, so a table of the sums, made at start from the stored
+ * aggregates (one row per CUSIP and quarter: ~50k a quarter at SEC's size), the shared filers'
+ * part in the store taken out. A store derived before the aggregates adds none.
+ */
+export async function serveStoreAggregates(
+  connection: DuckDBConnection,
+  shared: readonly string[],
+): Promise<void> {
+  if (!(await storeHasAggregates(connection))) return;
+  const notShared =
+    shared.length === 0 ? '' : ` WHERE s.cik NOT IN (${shared.map(sqlString).join(', ')})`;
+  await serveFilerQuarters(connection, notShared);
+  await serveSecurityQuarters(connection, shared);
+}
+
+async function serveFilerQuarters(connection: DuckDBConnection, notShared: string): Promise<void> {
+  const local = 'thirteenf_local_filer_quarters';
+  const row = quoteIdentifier(ROW_ID_COLUMN);
+  const columns = fieldNames('13f_filer_quarters');
+  await connection.run(`ALTER TABLE "13f_filer_quarters" RENAME TO ${local}`);
+  await connection.run(
+    `CREATE VIEW "13f_filer_quarters" AS
+     SELECT ${row}, ${columns.join(', ')} FROM ${local}
+     UNION ALL
+     SELECT ${periodRowBase('s."periodofreport"')} + ${STORE_ROW_OFFSET} + s.${row},
+       ${columns.map((column) => `s.${column}`).join(', ')}
+     FROM ${STORE_ALIAS}.${STORE_FILER_QUARTERS} s${notShared}`,
+  );
+}
+
+/** Fields of a security row that are not counts or sums of the holders' (or not as is). */
+const NOT_SUMMED = new Set(['periodofreport', 'cusip', 'ticker', 'nameofissuer', 'notfiled']);
+
+/**
+ * The parts a served security row is summed from: the demo's filers (derived at start), the
+ * store's, and the shared filers' part of the store's, taken out. `notfiled` counts the holders
+ * of the quarter before without a row now, on the rows there are: where one side has no row for
+ * a security and quarter, all of its holders of the quarter before are such (`carry`).
+ */
+const PARTS = {
+  demo: 0,
+  sharedInStore: 1,
+  store: 2,
+  sharedNotFiled: 3,
+  demoCarry: 4,
+  storeCarry: 5,
+  sharedCarry: 6,
+} as const;
+
+/** The quarter end after `period`'s quarter, to carry a quarter's holders to the next. */
+const quarterAfter = (period: string) =>
+  `CAST(date_trunc('quarter', ${period}) + INTERVAL 6 MONTH - INTERVAL 1 DAY AS DATE)`;
+
+function partsSql(local: string): string {
+  const { demo, sharedInStore, store, sharedNotFiled, demoCarry, storeCarry, sharedCarry } = PARTS;
+  const real = (table: string, part: number) =>
+    `SELECT * EXCLUDE (${ROW_ID_COLUMN}), ${part} AS part FROM ${table}`;
+  const carry = (table: string, part: number) =>
+    `SELECT ${quarterAfter('"periodofreport"')} AS "periodofreport", "cusip",
+       "holders" AS "notfiled", ${part} AS part FROM ${table}`;
+  const stored = `${STORE_ALIAS}.${STORE_SECURITY_QUARTERS}`;
+  return [
+    real(local, demo),
+    real(SHARED_SECURITY, sharedInStore),
+    real(stored, store),
+    `SELECT *, ${sharedNotFiled} AS part FROM ${SHARED_GONE}`,
+    carry(local, demoCarry),
+    carry(stored, storeCarry),
+    carry(SHARED_SECURITY, sharedCarry),
+  ].join('\nUNION ALL BY NAME\n');
+}
+
+/** Each merged field as an aggregate over the parts of one security and quarter. */
+function mergedFields(): string[] {
+  const { demo, sharedInStore, store, sharedNotFiled, demoCarry, storeCarry, sharedCarry } = PARTS;
+  const sums = CATALOG['13f_security_quarters'].fields
+    .filter((field) => !NOT_SUMMED.has(field.name))
+    .map((field) => quoteIdentifier(field.name))
+    .map(
+      (name) =>
+        `sum(CASE part WHEN ${demo} THEN ${name} WHEN ${store} THEN ${name}
+           WHEN ${sharedInStore} THEN -${name} END) AS ${name}`,
+    );
+  const notFiled = (part: number) => `coalesce(sum("notfiled") FILTER (WHERE part = ${part}), 0)`;
+  const has = (part: number) => `bool_or(part = ${part})`;
+  return [
+    `max("ticker") AS "ticker"`,
+    // The name of the side holding more (the derivation names a security by its largest position).
+    `arg_max("nameofissuer", "value") FILTER (WHERE part IN (${demo}, ${store})) AS "nameofissuer"`,
+    ...sums,
+    `${notFiled(demo)} + ${notFiled(store)} - ${notFiled(sharedNotFiled)}
+       + CASE WHEN ${has(demo)} THEN 0 ELSE ${notFiled(demoCarry)} END
+       + CASE WHEN ${has(store)} THEN 0 ELSE ${notFiled(storeCarry)} - ${notFiled(sharedCarry)} END
+       AS "notfiled"`,
+    `${has(demo)} AS demo`,
+    `${has(store)} AS stored`,
+  ];
+}
+
+async function serveSecurityQuarters(
+  connection: DuckDBConnection,
+  shared: readonly string[],
+): Promise<void> {
+  const module = '13f_security_quarters';
+  const local = 'thirteenf_local_security_quarters';
+  await connection.run(`ALTER TABLE "13f_security_quarters" RENAME TO ${local}`);
+  await deriveSharedPart(connection, shared);
+  const columns = fieldNames(module);
+  await createModuleTable(connection, module);
+  await connection.run(
+    `INSERT INTO "13f_security_quarters" (${quoteIdentifier(ROW_ID_COLUMN)}, ${columns.join(', ')})
+     WITH parts AS (${partsSql(local)}),
+     merged AS (
+       SELECT "periodofreport", "cusip", ${mergedFields().join(',\n         ')}
+       FROM parts GROUP BY "periodofreport", "cusip"
+     )
+     SELECT CAST(row_number() OVER (ORDER BY ${AGGREGATE_ORDER[module]}) - 1 AS INTEGER),
+       ${columns.join(', ')}
+     FROM merged
+     -- A row where the demo's filers have one, or the store's others have a position of it.
+     WHERE demo OR (stored AND "filers" + "putholders" + "callholders" > 0)`,
+  );
+  await connection.run(
+    `DROP TABLE ${local}; DROP TABLE ${SHARED_SECURITY}; DROP TABLE ${SHARED_GONE};
+     DROP TABLE ${SHARED_HOLDINGS}`,
+  );
+}
+
+const SHARED_HOLDINGS = 'thirteenf_store_shared_holdings';
+const SHARED_SECURITY = 'thirteenf_store_shared_security';
+const SHARED_GONE = 'thirteenf_store_shared_gone';
+
+/**
+ * The shared filers' part of the store's security rows: their counts and sums, and the holders
+ * among them that did not file a period (`notfiled`), counted on every row of the store's as the
+ * store counted them, not only on the rows the shared filers have.
+ */
+async function deriveSharedPart(
+  connection: DuckDBConnection,
+  shared: readonly string[],
+): Promise<void> {
+  const ciks = shared.length === 0 ? 'NULL' : shared.map(sqlString).join(', ');
+  await connection.run(
+    `CREATE TEMP TABLE ${SHARED_HOLDINGS} AS
+     SELECT * FROM ${STORE_ALIAS}.${STORE_HOLDINGS} WHERE cik IN (${ciks})`,
+  );
+  await createModuleTable(connection, '13f_security_quarters', SHARED_SECURITY);
+  await deriveThirteenFAggregates(connection, {
+    holdings: SHARED_HOLDINGS,
+    filings: `${STORE_ALIAS}.thirteenf_filing`,
+    infotable: `${STORE_ALIAS}.thirteenf_infotable`,
+    securityTarget: SHARED_SECURITY,
+  });
+  await connection.run(
+    `CREATE TEMP TABLE ${SHARED_GONE} AS
+     SELECT t."periodofreport", t."cusip", count(*) AS "notfiled"
+     FROM ${STORE_ALIAS}.${STORE_SECURITY_QUARTERS} t
+     JOIN ${SHARED_HOLDINGS} prior ON prior.cusip = t."cusip"
+       AND prior.periodofreport = ${quarterBefore('t."periodofreport"')}
+       AND prior.putcall IS NULL AND coalesce(prior.shrsorprnamt, 0) > 0
+     WHERE NOT EXISTS (
+       SELECT 1 FROM ${SHARED_HOLDINGS} cur
+       WHERE cur.cik = prior.cik AND cur.cusip = t."cusip"
+         AND cur.periodofreport = t."periodofreport" AND cur.putcall IS NULL
+     )
+     GROUP BY ALL`,
+  );
+}
