@@ -5,13 +5,14 @@
  * four analyst queries, each round-robin so all see the same machine.
  */
 import { join, dirname } from 'node:path';
+import type { QueryRequestBody } from '#contract/request-body';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
+import type { RunQuery } from '../src/features/thirteen-f/api/aggregate-reads.ts';
 import { startScaleServer } from './13f-scale-children.ts';
 import { GB, count, mb, ratioRow, spread, viewRow } from './13f-scale-report.ts';
 import type { Row } from './13f-scale-report.ts';
 import type { WrittenSet } from './13f-scale-sets.ts';
-import { asker, quarterView, securityView, servesAggregates } from './13f-scale-views.ts';
-import type { Ask } from './13f-scale-views.ts';
+import { httpRunner, quarterView, securityView, servesAggregates } from './13f-scale-views.ts';
 import { post } from './loopback-post.ts';
 import { formatMs } from './stats.ts';
 
@@ -22,17 +23,12 @@ interface Timed {
   size: number;
 }
 
-/** How many rows an answer holds, or the count it reports. */
-function answerSize(answer: { records: unknown[]; count?: number }): number {
-  return answer.count ?? answer.records.length;
-}
-
 /** The four analyst queries of the first scale bench (#17), on one period. */
-function analystQueries(ask: Ask, data: WrittenSet, period: string): Timed[] {
+function analystQueries(run: RunQuery, data: WrittenSet, period: string): Timed[] {
   const inPeriod = { periodofreport: { $equals: period } };
   const filer = { companyname: { $equals: data.largestFiler } };
   const module = '13f_holdings';
-  const bodies: [string, Record<string, unknown>][] = [
+  const bodies: [string, QueryRequestBody][] = [
     [
       "one filer's top 50 by weight",
       {
@@ -63,8 +59,8 @@ function analystQueries(ask: Ask, data: WrittenSet, period: string): Timed[] {
       samples: [],
       size: Number.NaN,
       run: async () => {
-        const answer = await ask(body);
-        timed.size = answerSize(answer);
+        const answer = await run(body);
+        timed.size = answer.kind === 'count' ? answer.count : answer.rows.length;
       },
     };
     return timed;
@@ -108,14 +104,14 @@ export async function measureServer(
   const server = await startScaleServer(store, Math.min(options.remainingMs(), 300_000));
   try {
     const startRss = await server.peakRss();
-    const ask = asker(server.port, await signIn(server.port));
-    const aggregates = await servesAggregates(ask);
+    const run = httpRunner(server.port, await signIn(server.port));
+    const aggregates = await servesAggregates(run);
     const views: Timed[] = aggregates
       ? [
-          { name: 'quarter', run: () => quarterView(ask, period), samples: [], size: 0 },
+          { name: 'quarter', run: () => quarterView(run, period), samples: [], size: 0 },
           {
             name: 'security',
-            run: () => securityView(ask, data.widestCusip),
+            run: () => securityView(run, data.widestCusip),
             samples: [],
             size: 0,
           },
@@ -124,7 +120,7 @@ export async function measureServer(
     console.log(
       `Listening in ${formatMs(server.wallMs)}; the aggregate modules are ${aggregates ? '' : 'not '}served. Timing...`,
     );
-    const queries = analystQueries(ask, data, period);
+    const queries = analystQueries(run, data, period);
     await timeAll(
       [...views, ...queries],
       options.iterations,
