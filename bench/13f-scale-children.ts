@@ -35,7 +35,7 @@ export interface ImportRun {
 }
 
 /** How a CLI run ended: its exit code (null when killed), all it printed, wall time, peak RSS. */
-export interface CliRun {
+interface CliRun {
   readonly code: number | null;
   readonly output: string;
   readonly wallSeconds: number;

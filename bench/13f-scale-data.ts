@@ -60,7 +60,7 @@ function submissionsFor(quarter: (typeof QUARTERS)[number], filers: number): Sec
 }
 
 /** Where text goes, in order, waiting when the disk asks it to. */
-export interface TextSink {
+interface TextSink {
   write(text: string): Promise<void>;
   close(): Promise<void>;
 }

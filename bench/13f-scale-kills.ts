@@ -13,7 +13,7 @@ import { runCli } from './13f-scale-children.ts';
 import { inspectStore, leftovers, removeStore } from './13f-scale-store.ts';
 import type { StoreState } from './13f-scale-store.ts';
 
-export interface KillOutcome {
+interface KillOutcome {
   readonly atMs: number;
   /** Whether the kill came before the run ended by itself. */
   readonly killed: boolean;
@@ -30,7 +30,7 @@ export interface KillOutcome {
  * What a state is against the store before and the reference after: unchanged (perhaps with
  * the import's filings pending), fully updated, or neither (a broken promise).
  */
-export function verdictOf(state: StoreState, before: StoreState, after: StoreState): string {
+function verdictOf(state: StoreState, before: StoreState, after: StoreState): string {
   if (state.served === before.served && state.filings === before.filings) return 'unchanged';
   if (state.served === before.served && state.filings === after.filings && state.pending > 0)
     return `unchanged, ${state.pending.toLocaleString('en-US')} filings pending`;
@@ -92,12 +92,16 @@ async function killOnce(plan: KillPlan, i: number, atMs: number): Promise<KillOu
   }
 }
 
-/** `plan.kills` kills at seeded random times, one after the other; printed as they end. */
+/**
+ * `plan.kills` kills, one after the other, printed as they end: kill i at a seeded random time
+ * within the i-th of as many equal slices of the reference run, so they spread over its start,
+ * import and derivation whatever the draw.
+ */
 export async function killRuns(plan: KillPlan): Promise<KillOutcome[]> {
   const random = Random.derive(plan.seed, 'kills');
   const outcomes: KillOutcome[] = [];
   for (let i = 0; i < plan.kills && plan.remainingMs() > 60_000; i += 1) {
-    const atMs = Math.round(random.float(0, plan.expectedMs));
+    const atMs = Math.round((plan.expectedMs * (i + random.next())) / plan.kills);
     const outcome = await killOnce(plan, i, atMs);
     outcomes.push(outcome);
     const left = outcome.left.length > 0 ? outcome.left.join(', ') : 'nothing';

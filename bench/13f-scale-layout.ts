@@ -12,7 +12,7 @@
 import { Random } from '../server/embedded/demo/random.ts';
 
 /** One data set: SEC's file name and the filing dates it covers (ISO days, both included). */
-export interface DataSetFile {
+interface DataSetFile {
   readonly name: string;
   readonly from: string;
   readonly to: string;
@@ -59,7 +59,7 @@ export function periodOf(k: number): string {
 }
 
 /** The day `days` after an ISO day. */
-export function addDays(day: string, days: number): string {
+function addDays(day: string, days: number): string {
   return iso(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 }
 
@@ -68,7 +68,7 @@ export function fileOf(files: readonly DataSetFile[], filed: string): number {
   return files.findIndex((file) => file.from <= filed && filed <= file.to);
 }
 
-export type FilingKind = 'original' | 'RESTATEMENT' | 'NEW HOLDINGS';
+type FilingKind = 'original' | 'RESTATEMENT' | 'NEW HOLDINGS';
 
 /** One filing of a filer for one period: when, in which file, and whether it is empty. */
 export interface PlannedFiling {

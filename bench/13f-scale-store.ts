@@ -8,13 +8,18 @@ import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import {
+  STORE_FILER_QUARTERS,
+  STORE_SECURITY_QUARTERS,
+} from '../server/embedded/thirteen-f/store-aggregates.ts';
 import { STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER } from '../server/embedded/thirteen-f/store.ts';
 
 /** What a store serves and holds. */
 export interface StoreState {
   /**
-   * Row count and a hash sum of every derived row in both orders, and the derivation's stamp,
-   * or what stopped them being read. `_row` is left out: it numbers rows, it is not their content.
+   * Row count and a hash sum of every served table's rows (holdings in both orders, the
+   * aggregates) and the derivation's stamp, or what stopped them being read. `_row` is left
+   * out: it numbers rows, it is not their content.
    */
   readonly served: string;
   readonly filings: number;
@@ -25,13 +30,21 @@ export interface StoreState {
 
 const ALIAS = 'bench_store';
 
+/** The tables a server serves from the store: derived holdings in two orders, the aggregates. */
+const SERVED_TABLES = [
+  STORE_HOLDINGS,
+  STORE_HOLDINGS_BY_FILER,
+  STORE_SECURITY_QUARTERS,
+  STORE_FILER_QUARTERS,
+];
+
 async function one(connection: DuckDBConnection, sql: string): Promise<Record<string, unknown>> {
   const reader = await connection.runAndReadAll(sql);
   return reader.getRowObjects()[0] ?? {};
 }
 
 /** Runs `work` on the store at `path`, attached read-only, and lets go of it. */
-export async function withStore<T>(
+async function withStore<T>(
   path: string,
   work: (connection: DuckDBConnection) => Promise<T>,
 ): Promise<T> {
@@ -64,19 +77,17 @@ async function tableFingerprint(connection: DuckDBConnection, table: string): Pr
 export async function inspectStore(path: string): Promise<StoreState> {
   try {
     return await withStore(path, async (connection) => {
-      const tables = [STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER];
-      const found = await one(
-        connection,
-        `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = '${ALIAS}'
-           AND table_name IN ('thirteenf_derivation', ${tables.map((t) => `'${t}'`).join(', ')})`,
+      const found = await connection.runAndReadAll(
+        `SELECT table_name FROM duckdb_tables() WHERE database_name = '${ALIAS}'`,
       );
-      const prints =
-        found.n === 3
-          ? [
-              ...(await Promise.all(tables.map((t) => tableFingerprint(connection, t)))),
-              String((await one(connection, 'SELECT stamp FROM thirteenf_derivation')).stamp),
-            ]
-          : ['never derived'];
+      const names = new Set(found.getRowObjects().map((row) => String(row.table_name)));
+      const tables = SERVED_TABLES.filter((table) => names.has(table));
+      const prints = names.has('thirteenf_derivation')
+        ? [
+            ...(await Promise.all(tables.map((t) => tableFingerprint(connection, t)))),
+            String((await one(connection, 'SELECT stamp FROM thirteenf_derivation')).stamp),
+          ]
+        : ['never derived'];
       const raw = await one(
         connection,
         `SELECT (SELECT count(*) FROM thirteenf_filing)::INTEGER AS filings,
@@ -134,8 +145,9 @@ export async function directTimings(
      WHERE status = 'NEW' AND periodofreport = DATE '${period}'`,
     // Every row as JSON, as the server writes its answers (docs/decisions/duckdb-writes-json.md).
     `SELECT count(*)::INTEGER AS n, string_agg(to_json(t)::VARCHAR, ',') AS json FROM (
-       FROM ${STORE_HOLDINGS_BY_FILER} WHERE companyname = '${quoted}'
-       ORDER BY periodofreport DESC, cusip) t`,
+       FROM ${STORE_HOLDINGS_BY_FILER}
+       WHERE companyname = '${quoted}' AND periodofreport = DATE '${period}'
+       ORDER BY cusip) t`,
   ];
   return withStore(path, async (connection) => {
     const samples: [number[], number[]] = [[], []];
