@@ -64,7 +64,7 @@ export async function runImport(
   clearInterval(poll);
   clearTimeout(killer);
   const summary = /Imported \d+ filings, ([\d,]+) rows in ([\d.]+) s/.exec(output);
-  const derived = /Derived the store's holdings in ([\d.]+) s/.exec(output);
+  const derived = /Derived .* in ([\d.]+) s\./.exec(output);
   if (code !== 0 || !summary || !derived)
     throw new Error(`import-13f failed (exit ${String(code)}):\n${output}`);
   return {
