@@ -130,69 +130,80 @@ async function serveFilerQuarters(connection: DuckDBConnection, notShared: strin
 /** Fields of a security row that are not counts or sums of the holders' (or not as is). */
 const NOT_SUMMED = new Set(['periodofreport', 'cusip', 'ticker', 'nameofissuer', 'notfiled']);
 
-/**
- * The parts a served security row is summed from: the demo's filers (derived at start), the
- * store's, and the shared filers' part of the store's, taken out. `notfiled` counts the holders
- * of the quarter before without a row now, on the rows there are: where one side has no row for
- * a security and quarter, all of its holders of the quarter before are such (`carry`).
- */
-const PARTS = {
-  demo: 0,
-  sharedInStore: 1,
-  store: 2,
-  sharedNotFiled: 3,
-  demoCarry: 4,
-  storeCarry: 5,
-  sharedCarry: 6,
-} as const;
+/** The fields of a security row that add up over filers. */
+const SUMMED = CATALOG['13f_security_quarters'].fields
+  .filter((field) => !NOT_SUMMED.has(field.name))
+  .map((field) => quoteIdentifier(field.name));
 
 /** The quarter end after `period`'s quarter, to carry a quarter's holders to the next. */
 const quarterAfter = (period: string) =>
   `CAST(date_trunc('quarter', ${period}) + INTERVAL 6 MONTH - INTERVAL 1 DAY AS DATE)`;
 
-function partsSql(local: string): string {
-  const { demo, sharedInStore, store, sharedNotFiled, demoCarry, storeCarry, sharedCarry } = PARTS;
-  const real = (table: string, part: number) =>
-    `SELECT * EXCLUDE (${ROW_ID_COLUMN}), ${part} AS part FROM ${table}`;
-  const carry = (table: string, part: number) =>
-    `SELECT ${quarterAfter('"periodofreport"')} AS "periodofreport", "cusip",
-       "holders" AS "notfiled", ${part} AS part FROM ${table}`;
-  const stored = `${STORE_ALIAS}.${STORE_SECURITY_QUARTERS}`;
-  return [
-    real(local, demo),
-    real(SHARED_SECURITY, sharedInStore),
-    real(stored, store),
-    `SELECT *, ${sharedNotFiled} AS part FROM ${SHARED_GONE}`,
-    carry(local, demoCarry),
-    carry(stored, storeCarry),
-    carry(SHARED_SECURITY, sharedCarry),
-  ].join('\nUNION ALL BY NAME\n');
+/** One part's rows in the merge's columns: what it adds (or takes out) of each. */
+interface Part {
+  readonly from: string;
+  /** Its own rows (+1), rows taken out (-1), or holders carried to the quarter after. */
+  readonly sign: 1 | -1;
+  readonly carried?: 'demo' | 'store';
+  /** Whose row it is: the demo's, the store's, or neither (a part taken out). */
+  readonly side?: 'demo' | 'store';
+  /** Its rows' `notfiled` counts (not for the shared filers' rows: SHARED_GONE counts those). */
+  readonly notFiled?: boolean;
+  /** A part of `notfiled` counts alone (SHARED_GONE). */
+  readonly onlyNotFiled?: boolean;
 }
 
-/** Each merged field as an aggregate over the parts of one security and quarter. */
+function partSql({ from, sign, carried, side, notFiled, onlyNotFiled }: Part): string {
+  const minus = sign === 1 ? '' : '-';
+  const period = carried ? quarterAfter('"periodofreport"') : '"periodofreport"';
+  const own = carried === undefined && onlyNotFiled !== true;
+  const columns = [
+    `${period} AS "periodofreport"`,
+    `"cusip"`,
+    own ? `"ticker"` : 'NULL AS "ticker"',
+    side ? `"nameofissuer"` : 'NULL AS "nameofissuer"',
+    side ? `"value" AS namevalue` : 'NULL AS namevalue',
+    ...SUMMED.map((name) => (own ? `${minus}${name} AS ${name}` : `0 AS ${name}`)),
+    notFiled ? `${minus}"notfiled" AS notfiled` : '0 AS notfiled',
+    carried === 'demo' ? `${minus}"holders" AS demo_carry` : '0 AS demo_carry',
+    carried === 'store' ? `${minus}"holders" AS store_carry` : '0 AS store_carry',
+    `${side === 'demo'} AS is_demo`,
+    `${side === 'store'} AS is_store`,
+  ];
+  return `SELECT ${columns.join(', ')} FROM ${from}`;
+}
+
+/**
+ * The parts a served security row is summed from: the demo's filers' rows (derived at start),
+ * the store's, and the shared filers' part of the store's, taken out. `notfiled` counts the
+ * holders of the quarter before without a row now, on the rows there are: where one side has no
+ * row for a security and quarter, all of its holders of the quarter before are such (carried).
+ */
+function partsSql(local: string): string {
+  const stored = `${STORE_ALIAS}.${STORE_SECURITY_QUARTERS}`;
+  const parts: Part[] = [
+    { from: local, sign: 1, side: 'demo', notFiled: true },
+    { from: stored, sign: 1, side: 'store', notFiled: true },
+    { from: SHARED_SECURITY, sign: -1 },
+    { from: SHARED_GONE, sign: -1, notFiled: true, onlyNotFiled: true },
+    { from: local, sign: 1, carried: 'demo' },
+    { from: stored, sign: 1, carried: 'store' },
+    { from: SHARED_SECURITY, sign: -1, carried: 'store' },
+  ];
+  return parts.map(partSql).join('\nUNION ALL\n');
+}
+
+/** Each merged field as an aggregate over the parts of one security and quarter: plain sums. */
 function mergedFields(): string[] {
-  const { demo, sharedInStore, store, sharedNotFiled, demoCarry, storeCarry, sharedCarry } = PARTS;
-  const sums = CATALOG['13f_security_quarters'].fields
-    .filter((field) => !NOT_SUMMED.has(field.name))
-    .map((field) => quoteIdentifier(field.name))
-    .map(
-      (name) =>
-        `sum(CASE part WHEN ${demo} THEN ${name} WHEN ${store} THEN ${name}
-           WHEN ${sharedInStore} THEN -${name} END) AS ${name}`,
-    );
-  const notFiled = (part: number) => `coalesce(sum("notfiled") FILTER (WHERE part = ${part}), 0)`;
-  const has = (part: number) => `bool_or(part = ${part})`;
   return [
     `max("ticker") AS "ticker"`,
     // The name of the side holding more (the derivation names a security by its largest position).
-    `arg_max("nameofissuer", "value") FILTER (WHERE part IN (${demo}, ${store})) AS "nameofissuer"`,
-    ...sums,
-    `${notFiled(demo)} + ${notFiled(store)} - ${notFiled(sharedNotFiled)}
-       + CASE WHEN ${has(demo)} THEN 0 ELSE ${notFiled(demoCarry)} END
-       + CASE WHEN ${has(store)} THEN 0 ELSE ${notFiled(storeCarry)} - ${notFiled(sharedCarry)} END
-       AS "notfiled"`,
-    `${has(demo)} AS demo`,
-    `${has(store)} AS stored`,
+    `arg_max("nameofissuer", namevalue) AS "nameofissuer"`,
+    ...SUMMED.map((name) => `sum(${name}) AS ${name}`),
+    `sum(notfiled) + CASE WHEN bool_or(is_demo) THEN 0 ELSE sum(demo_carry) END
+       + CASE WHEN bool_or(is_store) THEN 0 ELSE sum(store_carry) END AS "notfiled"`,
+    `bool_or(is_demo) AS demo`,
+    `bool_or(is_store) AS stored`,
   ];
 }
 

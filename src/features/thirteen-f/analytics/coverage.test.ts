@@ -23,6 +23,12 @@ describe('quarterCoverage', () => {
     );
   });
 
+  it('groups the thousands of the whole universe of filers', () => {
+    const managers = Array.from({ length: 8037 }, (_, i) => `MANAGER ${String(i)}`);
+    const all = quarterCoverage('2025-06-30', set(...managers), set(...managers), '2026-01-01');
+    expect(coverageSentence(all)).toBe('8,037 of 8,037 managers filed');
+  });
+
   it('is complete at 90 % of the quarter before, and with nothing before to judge by', () => {
     const before = set(...ten);
     expect(quarterCoverage('2025-12-31', set(...ten.slice(1)), before, '2026-11-27').complete).toBe(

@@ -8,6 +8,7 @@
  */
 import { filingDeadline } from '#contract/filing-deadline';
 import { previousQuarterEnd } from './quarters.ts';
+import { formatCount } from '../../../components/charts/chart-format.ts';
 
 /**
  * A quarter is complete when at least this share of the managers that filed the quarter before
@@ -91,8 +92,8 @@ function isComplete(filed: ReadonlySet<string>, before: ReadonlySet<string>): bo
   return filed.size > 0 && (share === null || share >= COMPLETE_SHARE);
 }
 
-/** "36 of 37 managers filed" */
+/** "36 of 37 managers filed", "8,037 of 8,037 managers filed" */
 export function coverageSentence(coverage: QuarterCoverage): string {
   const { filed, expected } = coverage;
-  return `${String(filed.length)} of ${String(expected.length)} ${expected.length === 1 ? 'manager' : 'managers'} filed`;
+  return `${formatCount(filed.length)} of ${formatCount(expected.length)} ${expected.length === 1 ? 'manager' : 'managers'} filed`;
 }

@@ -127,7 +127,7 @@ export type QuartersCoverage = ReturnType<typeof useQuarterCoverage>;
  * coverage could not be read; null until that is known.
  */
 export function useOpeningQuarter(wanted = true, source: ViewSource = defaultSource()) {
-  const span = useQuery({ ...periodSpanOptions(), enabled: wanted });
+  const span = useQuery({ ...periodSpanOptions(source), enabled: wanted });
   const periods = useMemo(
     () => (span.data ? quarterEnds(span.data.first, span.data.last) : []),
     [span.data],

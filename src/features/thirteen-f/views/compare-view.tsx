@@ -121,13 +121,15 @@ function ComparePickers({
   state,
   period,
   onChange,
+  source,
 }: {
   state: CompareSearch;
   period: string | null;
   onChange: (next: CompareSearch) => void;
+  source: ViewSource;
 }) {
   const filers = useFieldValues('13f_holdings', 'companyname');
-  const span = useQuery(periodSpanOptions());
+  const span = useQuery(periodSpanOptions(source));
   const periods = span.data ? quarterEnds(span.data.first, span.data.last) : [];
   const options = filers?.values ?? [];
   const manager = (label: string, key: 'a' | 'b') => (
@@ -264,7 +266,7 @@ export function CompareView({
         }
         actions={actions}
       />
-      <ComparePickers state={state} period={period} onChange={onChange} />
+      <ComparePickers state={state} period={period} onChange={onChange} source={source} />
       {ready &&
         pending.map(({ who, reading, rows }) =>
           rows ? (

@@ -233,6 +233,15 @@ describe('QuarterView', () => {
     expect((await dataTable(view.user, 'Most bought'))[1]?.at(-1)).toBe('ALPHA; BETA');
   });
 
+  it("finds the quarters from the filers' aggregates, not from every row, where served", async () => {
+    const view = setup({}, modulesService(aggregates), 'aggregates');
+    await dataTable(view.user, 'Most bought');
+    const spans = bodies(view.fake).filter((body) =>
+      JSON.stringify(body).includes('"fields":["periodofreport"]'),
+    );
+    expect(spans.map((body) => body.module)).toEqual(['13f_filer_quarters', '13f_filer_quarters']);
+  });
+
   it('reports the managers picked in the Managers box', async () => {
     const { user, onChange } = setup({ period: Q1 });
     await screen.findByText(/7 rows read/);

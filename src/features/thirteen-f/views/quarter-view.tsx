@@ -6,6 +6,7 @@ import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
+import { formatCount } from '../../../components/charts/chart-format.ts';
 import { QuarterLists } from './quarter-lists.tsx';
 import { CoverageNote } from './coverage-note.tsx';
 import { useOpeningQuarter } from '../api/coverage-queries.ts';
@@ -154,7 +155,7 @@ export function QuarterView({
       }}
     />
   );
-  const counted = `${String(reading.counted)} ${reading.counted === 1 ? 'manager' : 'managers'}`;
+  const counted = `${formatCount(reading.counted)} ${reading.counted === 1 ? 'manager' : 'managers'}`;
   return (
     <Stack gap="md">
       <ViewHeader
