@@ -27,23 +27,39 @@ export interface ImportRun {
   readonly rows: number;
   /** The CLI's own figure: reading, checking and storing, without Node's start. */
   readonly seconds: number;
-  /** The CLI's own figure for deriving the store's holdings after that (every quarter held). */
+  /** The CLI's own figure for deriving after that (the periods it names). */
   readonly deriveSeconds: number;
+  readonly derived: string;
   readonly wallSeconds: number;
   readonly peakRssBytes: number;
 }
 
-/** `npm run import-13f -- --dataset <folder> --store <store>`, watched until it exits. */
-export async function runImport(
-  folder: string,
+/** How a CLI run ended: its exit code (null when killed), all it printed, wall time, peak RSS. */
+interface CliRun {
+  readonly code: number | null;
+  readonly output: string;
+  readonly wallSeconds: number;
+  readonly peakRssBytes: number;
+}
+
+/**
+ * `npm run import-13f -- <args> --store <store>`, watched until it exits; SIGKILLed after
+ * `killAfterMs` (a kill test) or `timeoutMs`. `env` adds to the environment (TMPDIR).
+ */
+export async function runCli(
+  args: readonly string[],
   store: string,
-  timeoutMs: number,
-): Promise<ImportRun> {
+  options: { timeoutMs: number; killAfterMs?: number; env?: Record<string, string> },
+): Promise<CliRun> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', IMPORT_CLI, '--dataset', folder, '--store', store],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', 'tsx', IMPORT_CLI, ...args, '--store', store],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -55,7 +71,10 @@ export async function runImport(
       if (bytes > peak) peak = bytes;
     });
   }, 100);
-  const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const killer = setTimeout(
+    () => child.kill('SIGKILL'),
+    Math.min(options.timeoutMs, options.killAfterMs ?? Infinity),
+  );
   const code = await new Promise<number | null>((resolve) => {
     child.once('exit', (exitCode) => {
       resolve(exitCode);
@@ -63,16 +82,29 @@ export async function runImport(
   });
   clearInterval(poll);
   clearTimeout(killer);
-  const summary = /Imported \d+ filings, ([\d,]+) rows in ([\d.]+) s/.exec(output);
-  const derived = /Derived .* in ([\d.]+) s\./.exec(output);
-  if (code !== 0 || !summary || !derived)
-    throw new Error(`import-13f failed (exit ${String(code)}):\n${output}`);
+  const wallSeconds = (performance.now() - started) / 1000;
+  return { code, output, wallSeconds, peakRssBytes: peak };
+}
+
+/** An import of `dataSets` (or `--derive` when none), which must succeed. */
+export async function runImport(
+  dataSets: readonly string[],
+  store: string,
+  options: { timeoutMs: number; env?: Record<string, string> },
+): Promise<ImportRun> {
+  const args = dataSets.length === 0 ? ['--derive'] : dataSets.flatMap((d) => ['--dataset', d]);
+  const run = await runCli(args, store, options);
+  const summary = /Imported \d+ filings, ([\d,]+) rows in ([\d.]+) s/.exec(run.output);
+  const derived = /Derived (.*) in ([\d.]+) s\./.exec(run.output);
+  if (run.code !== 0 || (dataSets.length > 0 && !summary) || !derived)
+    throw new Error(`import-13f failed (exit ${String(run.code)}):\n${run.output}`);
   return {
-    rows: Number(summary[1]?.replaceAll(',', '')),
-    seconds: Number(summary[2]),
-    deriveSeconds: Number(derived[1]),
-    wallSeconds: (performance.now() - started) / 1000,
-    peakRssBytes: peak,
+    rows: Number(summary?.[1]?.replaceAll(',', '') ?? 0),
+    seconds: Number(summary?.[2] ?? 0),
+    deriveSeconds: Number(derived[2]),
+    derived: derived[1] ?? '',
+    wallSeconds: run.wallSeconds,
+    peakRssBytes: run.peakRssBytes,
   };
 }
 

@@ -46,7 +46,7 @@ const QUARTERS = [
   { period: '2025-06-30', filed: '2025-08-14', tag: '25-2' },
 ] as const;
 
-const filerName = (i: number) => `MANAGER ${i} CAPITAL LLC`;
+export const filerName = (i: number) => `MANAGER ${i} CAPITAL LLC`;
 
 function submissionsFor(quarter: (typeof QUARTERS)[number], filers: number): SecSubmission[] {
   return Array.from({ length: filers }, (_, i) => ({
@@ -59,24 +59,46 @@ function submissionsFor(quarter: (typeof QUARTERS)[number], filers: number): Sec
   }));
 }
 
-/** INFOTABLE lines in blocks; `flush` waits for the disk when the stream asks it to. */
-class InfoTableWriter {
+/** Where text goes, in order, waiting when the disk asks it to. */
+interface TextSink {
+  write(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A file as a `TextSink`. */
+function fileSink(path: string): TextSink {
+  const out: WriteStream = createWriteStream(path);
+  return {
+    write: async (text) => {
+      if (!out.write(text)) await once(out, 'drain');
+    },
+    close: async () => {
+      out.end();
+      await once(out, 'finish');
+    },
+  };
+}
+
+/** INFOTABLE lines in blocks of 10,000, header first, written to a sink. */
+export class InfoTableWriter {
   private readonly table = secTable('INFOTABLE');
-  private readonly out: WriteStream;
   private block: string[];
   private sk = 0;
   rows = 0;
 
   constructor(
-    path: string,
+    private readonly sink: TextSink,
     private readonly issuers: readonly Issuer[],
-    private readonly prices: Float64Array,
   ) {
-    this.out = createWriteStream(path);
     this.block = [this.table.header];
   }
 
-  async add(accession: string, positions: readonly Position[]): Promise<void> {
+  /** A filing's positions, valued at `prices` (one per issuer). */
+  async add(
+    accession: string,
+    positions: readonly Position[],
+    prices: Float64Array,
+  ): Promise<void> {
     for (const { issuer: index, shares } of positions) {
       const issuer = this.issuers[index];
       if (!issuer) continue;
@@ -87,7 +109,7 @@ class InfoTableWriter {
         nameOfIssuer: issuer.name,
         titleOfClass: 'COM',
         cusip: issuer.cusip,
-        value: Math.round(shares * (this.prices[index] ?? 1)),
+        value: Math.round(shares * (prices[index] ?? 1)),
         shares,
         shareType: 'SH',
       };
@@ -96,13 +118,14 @@ class InfoTableWriter {
     if (this.block.length >= 10_000) {
       const text = `${this.block.join('\n')}\n`;
       this.block = [];
-      if (!this.out.write(text)) await once(this.out, 'drain');
+      await this.sink.write(text);
     }
   }
 
   async close(): Promise<void> {
-    this.out.end(this.block.length > 0 ? `${this.block.join('\n')}\n` : '');
-    await once(this.out, 'finish');
+    if (this.block.length > 0) await this.sink.write(`${this.block.join('\n')}\n`);
+    this.block = [];
+    await this.sink.close();
   }
 }
 
@@ -131,13 +154,14 @@ export async function writeQuarters(dir: string, shape: ScaleShape): Promise<Wri
   const filed = QUARTERS.map((quarter) => submissionsFor(quarter, shape.filers));
   for (const [q, folder] of folders.entries()) await writeHeaderFiles(folder, filed[q] ?? []);
   const writers = [
-    new InfoTableWriter(join(folders[0], 'INFOTABLE.tsv'), issuers, priceOne),
-    new InfoTableWriter(join(folders[1], 'INFOTABLE.tsv'), issuers, priceTwo),
+    new InfoTableWriter(fileSink(join(folders[0], 'INFOTABLE.tsv')), issuers),
+    new InfoTableWriter(fileSink(join(folders[1], 'INFOTABLE.tsv')), issuers),
   ] as const;
   for (const [i, size] of sizes.entries()) {
     const before = firstQuarter(random, picker, size);
-    await writers[0].add(filed[0]?.[i]?.accession ?? '', before);
-    await writers[1].add(filed[1]?.[i]?.accession ?? '', nextQuarter(random, picker, before));
+    await writers[0].add(filed[0]?.[i]?.accession ?? '', before, priceOne);
+    const after = nextQuarter(random, picker, before);
+    await writers[1].add(filed[1]?.[i]?.accession ?? '', after, priceTwo);
   }
   await Promise.all(writers.map((writer) => writer.close()));
   return {

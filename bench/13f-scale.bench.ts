@@ -1,303 +1,177 @@
 /**
- * SEC 13F at scale: writes two consecutive synthetic quarters in SEC's data-set format
- * (by default a quarter of a real one: 3M INFOTABLE rows, 8,000 filers, popular CUSIPs held by
- * most filers; the second quarter carries ~80 % of positions over with changes), then for one
- * quarter and for both: imports with the real CLI into a fresh FILINGS_DB, starts the real server
- * on it as a child process, and times four analyst queries over HTTP with a signed-in token.
- * Only public interfaces are used (CLI, environment, HTTP), so it measures whatever the server
- * does on main. Figures sit beside their goals; the last columns show how each grows.
+ * SEC 13F at scale (#33): writes `--quarters` periods of synthetic filings as SEC publishes them
+ * (13f-scale-layout.ts: quarter and window zips, late filings and amendments in later files;
+ * per period `--rows` INFOTABLE rows, by default a real quarter's 3M over 8,000 filers, ~80 % of
+ * positions carried from the quarter before), and the file after them apart. Then, with the real
+ * CLI and server as child processes (public interfaces only: CLI, environment, HTTP):
  *
- *   npm run bench:13f-scale -- [--rows 3000000] [--filers N] [--iterations 50] [--seconds 3600]
+ * 1. imports the whole history in one run into an empty store (rows/s, peak RSS);
+ * 2. imports the next file into a copy of that store, and into an empty store (the ratio);
+ * 3. SIGKILLs `--kills` imports of the next file at random times (13f-scale-kills.ts);
+ * 4. starts the server on the full store, times the views across managers (where it serves the
+ *    aggregates) and four analyst queries, then the same two of them in DuckDB on the file.
  *
- * The full size takes about 5 minutes on the 2-core machine; `npm run bench` runs it with
- * --rows 100000 as a quick check (~30 s).
- * The server also serves the demo's own 13F filers, as `npm start` does.
+ *   npm run bench:13f-scale -- [--quarters 12] [--rows 3000000] [--filers N] [--kills 10]
+ *     [--iterations 20] [--seconds 14400] [--data-dir DIR] [--json var/bench/13f-scale.json]
+ *
+ * `--data-dir` keeps the written zips there and reuses them on the next run of the same shape.
+ * `npm run bench` runs `--quarters 3 --rows 30000 --kills 2` as a quick check (~1 minute).
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_USERS } from '../server/embedded/auth/users.ts';
-import { runImport, startScaleServer } from './13f-scale-children.ts';
-import { closeConnections, post } from './loopback-post.ts';
+import { runImport } from './13f-scale-children.ts';
 import type { ImportRun } from './13f-scale-children.ts';
-import { writeQuarters } from './13f-scale-data.ts';
-import type { WrittenQuarters } from './13f-scale-data.ts';
+import { killRuns } from './13f-scale-kills.ts';
+import { GB, count, mb, printTable, seconds } from './13f-scale-report.ts';
+import type { Row } from './13f-scale-report.ts';
+import { measureServer } from './13f-scale-serving.ts';
+import { cachedDataSets } from './13f-scale-sets.ts';
+import type { WrittenSet } from './13f-scale-sets.ts';
+import { directTimings, inspectStore, removeStore } from './13f-scale-store.ts';
 import { boundedTempRun } from './bounded-run.ts';
-import { formatMs, percentile } from './stats.ts';
+import { closeConnections } from './loopback-post.ts';
 
 const { values: args } = parseArgs({
   options: {
+    quarters: { type: 'string', default: '12' },
     rows: { type: 'string', default: '3000000' },
     filers: { type: 'string' },
     issuers: { type: 'string', default: '30000' },
-    iterations: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '3600' },
+    kills: { type: 'string', default: '10' },
+    iterations: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '14400' },
+    'data-dir': { type: 'string' },
+    json: { type: 'string', default: 'var/bench/13f-scale.json' },
+    seed: { type: 'string', default: '17' },
   },
 });
 const rows = Number(args.rows);
-// A real quarter averages ~375 positions per filer; a smaller run keeps that average.
-const filers = Number(args.filers ?? Math.max(50, Math.round(rows / 375)));
+const shape = {
+  quarters: Number(args.quarters),
+  rows,
+  // A real quarter averages ~375 positions per filer; a smaller run keeps that average.
+  filers: Number(args.filers ?? Math.max(50, Math.round(rows / 375))),
+  issuers: Number(args.issuers),
+  seed: Number(args.seed),
+};
 const iterations = Number(args.iterations);
 const deadline = performance.now() + Number(args.seconds) * 1000;
-const GB = 1024 ** 3;
-const GOALS = {
-  rowsPerSecond: 100_000,
-  importRss: 2 * GB,
-  startMs: 5000,
-  serverRss: 2 * GB,
-  p50Ms: 100,
-};
-
-const { dir, cleanUp } = await boundedTempRun('13f-scale-bench-', Number(args.seconds));
 const remainingMs = () => Math.max(1000, deadline - performance.now());
+const { dir, cleanUp } = await boundedTempRun('13f-scale-bench-', Number(args.seconds));
 
-interface QueryCase {
-  readonly name: string;
-  readonly body: Record<string, unknown>;
+function storeBytes(store: string): number {
+  return [store, `${store}.wal`].reduce((sum, file) => {
+    try {
+      return sum + statSync(file).size;
+    } catch {
+      return sum; // No write-ahead log left after a clean close.
+    }
+  }, 0);
 }
 
-function queryCases(data: WrittenQuarters, period: string): QueryCase[] {
-  const inPeriod = { periodofreport: { $equals: period } };
-  const filer = { companyname: { $equals: data.largestFiler } };
-  const module = '13f_holdings';
+/** The runs' TMPDIR: where a zip's INFOTABLE is copied, so what a killed run leaves shows. */
+const tmp = join(dir, 'tmp');
+mkdirSync(tmp, { recursive: true });
+const env = { TMPDIR: tmp };
+
+function printRun(run: ImportRun): void {
+  console.log(
+    `  import ${seconds(run.seconds)}, derived ${run.derived} in ${seconds(run.deriveSeconds)}; wall ${seconds(run.wallSeconds)}, peak RSS ${mb(run.peakRssBytes)}`,
+  );
+}
+
+/** The history in one run, then the next file into a copy of it and into an empty store. */
+async function importAll(data: WrittenSet) {
+  const history = join(dir, 'history.duckdb');
+  console.log(`\nImporting the history (${String(shape.quarters)} files) in one run...`);
+  const whole = await runImport([data.history], history, { timeoutMs: remainingMs(), env });
+  printRun(whole);
+  const full = join(dir, 'full.duckdb');
+  copyFileSync(history, full);
+  console.log('Importing the next file into the history...');
+  const added = await runImport([data.next], full, { timeoutMs: remainingMs(), env });
+  printRun(added);
+  console.log('Importing the next file into an empty store...');
+  const empty = join(dir, 'alone.duckdb');
+  const alone = await runImport([data.next], empty, { timeoutMs: remainingMs(), env });
+  printRun(alone);
+  removeStore(empty, tmp);
+  return { history, full, whole, added, alone };
+}
+
+/** The table's rows for the imports and the kills (the server's come from measureServer). */
+function importRows(whole: ImportRun, added: ImportRun, alone: ImportRun): Row[] {
+  const importRate = whole.rows / whole.seconds;
+  const ratio = added.wallSeconds / alone.wallSeconds;
   return [
     {
-      name: "one filer's top 50 by weight",
-      body: {
-        module,
-        filters: {
-          filter: [filer, inPeriod],
-          order_by: 'portfolio_pct_weight:DESC',
-          max_num: '50',
-        },
-      },
+      figure: `the next file into the ${String(shape.quarters)}-quarter store vs into an empty one (wall, import + derive)`,
+      measured: `${seconds(added.wallSeconds)} vs ${seconds(alone.wallSeconds)}: ×${ratio.toFixed(2)}`,
+      goal: '≤ 1.3×',
+      met: ratio <= 1.3,
     },
     {
-      name: 'every holder of one CUSIP in a period',
-      body: {
-        module,
-        filters: { filter: [{ cusip: { $equals: data.widestCusip } }, inPeriod], max_num: '-1' },
-      },
+      figure: `whole-history import, ${String(shape.quarters)} files in one run: rows/s (import alone)`,
+      measured: `${count(importRate)} rows/s (${count(whole.rows)} rows in ${seconds(whole.seconds)}; derive ${seconds(whole.deriveSeconds)})`,
+      goal: '≥ 150,000 rows/s',
+      met: importRate >= 150_000,
     },
     {
-      name: 'count of NEW positions in a period',
-      body: {
-        module,
-        count_only: true,
-        filters: { filter: [{ status: { $equals: 'NEW' } }, inPeriod] },
-      },
-    },
-    {
-      name: 'largest filer, max_num "-1"',
-      body: { module, filters: { filter: [filer], max_num: '-1' } },
+      figure: '  peak RSS of that import process',
+      measured: mb(whole.peakRssBytes),
+      goal: '≤ 2 GB',
+      met: whole.peakRssBytes <= 2 * GB,
     },
   ];
 }
 
-/** How many rows an answer holds, or the count it reports. */
-function answerSize(text: string): number {
-  const answer = JSON.parse(text) as { records?: unknown[]; record_count?: number; count?: number };
-  return answer.records?.length ?? answer.record_count ?? answer.count ?? Number.NaN;
-}
+async function main(): Promise<boolean> {
+  const started = performance.now();
+  const data = await cachedDataSets(args['data-dir'] ?? join(dir, 'data'), shape);
+  console.log(`Data sets ready in ${seconds((performance.now() - started) / 1000)}:`);
+  for (const [i, name] of data.files.entries())
+    console.log(`  ${name}: ${count(data.rows[i] ?? 0)} INFOTABLE rows`);
+  const { history, full, whole, added, alone } = await importAll(data);
 
-interface QueryFigures {
-  readonly name: string;
-  readonly size: number;
-  readonly samples: number[];
-}
+  console.log(`\nKilling ${args.kills} imports of the next file (kill -9 at a random time)...`);
+  const kills = await killRuns({
+    store: history,
+    dataSet: data.next,
+    dir,
+    tmp,
+    before: await inspectStore(history),
+    reference: await inspectStore(full),
+    expectedMs: added.wallSeconds * 1000,
+    kills: Number(args.kills),
+    seed: shape.seed,
+    remainingMs,
+  });
+  removeStore(history, tmp);
 
-/** Each case `iterations` times, round-robin so all see the same machine; 3 warm-up rounds. */
-async function timeQueries(
-  port: number,
-  token: string,
-  cases: readonly QueryCase[],
-): Promise<QueryFigures[]> {
-  const headers = { 'Content-Type': 'text/plain', 'Oauth-Token': token };
-  const figures = cases.map((c) => ({ name: c.name, size: Number.NaN, samples: [] as number[] }));
-  const stop = Math.min(deadline - 5000, performance.now() + 300_000);
-  for (let round = 0; round < iterations + 3 && performance.now() < stop; round += 1) {
-    for (const [i, queryCase] of cases.entries()) {
-      const started = performance.now();
-      const text = await post(
-        port,
-        '/index.php/api/service',
-        JSON.stringify(queryCase.body),
-        headers,
-      );
-      const ms = performance.now() - started;
-      const figure = figures[i];
-      if (!figure) continue;
-      figure.size = answerSize(text);
-      if (round >= 3) figure.samples.push(ms);
-    }
-  }
-  return figures;
-}
-
-interface StateFigures {
-  readonly imported: ImportRun;
-  readonly storeBytes: number;
-  readonly startMs: number;
-  readonly startRss: number;
-  readonly servedRss: number;
-  readonly queries: QueryFigures[];
-}
-
-function storeBytes(store: string): number {
-  let bytes = 0;
-  for (const file of [store, `${store}.wal`]) {
-    try {
-      bytes += statSync(file).size;
-    } catch {
-      // No write-ahead log left after a clean close.
-    }
-  }
-  return bytes;
-}
-
-async function measureState(
-  data: WrittenQuarters,
-  quarter: 0 | 1,
-  store: string,
-): Promise<StateFigures> {
-  const label = quarter === 0 ? 'one quarter' : 'two quarters';
-  console.log(`\nImporting quarter ${quarter + 1} (${data.periods[quarter]})...`);
-  const imported = await runImport(data.folders[quarter], store, remainingMs());
-  console.log(`Starting the server on ${label}...`);
-  const server = await startScaleServer(store, Math.min(remainingMs(), 300_000));
-  try {
-    const startRss = await server.peakRss();
-    const analyst = DEMO_USERS[0];
-    const signIn = JSON.stringify({ ...analyst, grant_type: 'password' });
-    const { access_token: token } = JSON.parse(
-      await post(server.port, '/index.php/api/oauth2', signIn, {
-        'Content-Type': 'application/json',
-      }),
-    ) as { access_token: string };
-    console.log(`Timing the queries on ${label}...`);
-    const queries = await timeQueries(server.port, token, queryCases(data, data.periods[quarter]));
-    return {
-      imported,
-      storeBytes: storeBytes(store),
-      startMs: server.wallMs,
-      startRss,
-      servedRss: await server.peakRss(),
-      queries,
-    };
-  } finally {
-    await server.close();
-  }
-}
-
-/**
- * One start on the empty store, not counted: it fills tsx's compile cache and the OS's file cache
- * so the first counted start is not the only one that pays for them, and it gives the baseline.
- */
-async function warmUp(store: string): Promise<void> {
-  const server = await startScaleServer(store, Math.min(remainingMs(), 300_000));
-  const rss = await server.peakRss();
-  await server.close();
-  console.log(
-    `Server with no imported filings (warm-up, not counted): listening in ${formatMs(server.wallMs)}, peak RSS ${mb(rss)}`,
-  );
-}
-
-const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
-const outcome = { missed: false };
-
-/** One line: the figure for one and two quarters, its growth, and its goal with met/MISSED. */
-function line(
-  name: string,
-  values: readonly [number, number],
-  show: (n: number) => string,
-  goal?: [string, boolean],
-) {
-  const growth = `×${(values[1] / values[0]).toFixed(2)}`;
-  const verdict = goal ? `${goal[0]} ${goal[1] ? 'met' : 'MISSED'}` : '';
-  if (goal && !goal[1]) outcome.missed = true;
-  console.log(
-    `${name.padEnd(46)}${show(values[0]).padStart(18)}${show(values[1]).padStart(18)}${growth.padStart(8)}  ${verdict}`,
-  );
-}
-
-function report(states: readonly [StateFigures, StateFigures]): void {
-  const [one, two] = states;
-  const pair = (pick: (s: StateFigures) => number) => [pick(one), pick(two)] as [number, number];
-  const within = (values: [number, number], limit: number) => values.every((v) => v <= limit);
-  console.log(
-    `\n${'figure'.padEnd(46)}${'1 quarter'.padStart(18)}${'2 quarters'.padStart(18)}${'growth'.padStart(8)}  goal`,
-  );
-  const rate = pair((s) => s.imported.rows / s.imported.seconds);
-  line('import rows/s (that quarter)', rate, count, [
-    '≥ 100,000',
-    rate.every((v) => v >= GOALS.rowsPerSecond),
-  ]);
-  line(
-    'derive the store (every quarter it holds)',
-    pair((s) => s.imported.deriveSeconds * 1000),
-    formatMs,
-  );
-  line(
-    'rows/s of the whole run (import + derive)',
-    pair((s) => s.imported.rows / (s.imported.seconds + s.imported.deriveSeconds)),
-    count,
-  );
-  line(
-    'import wall time incl. Node start',
-    pair((s) => s.imported.wallSeconds * 1000),
-    formatMs,
-  );
-  const importRss = pair((s) => s.imported.peakRssBytes);
-  line('import peak RSS', importRss, mb, ['≤ 2 GB', within(importRss, GOALS.importRss)]);
-  line(
-    'database size',
-    pair((s) => s.storeBytes),
-    mb,
-  );
-  const start = pair((s) => s.startMs);
-  line('server start to listening', start, formatMs, ['≤ 5 s', within(start, GOALS.startMs)]);
-  const startRss = pair((s) => s.startRss);
-  line('server peak RSS at ready', startRss, mb, ['≤ 2 GB', within(startRss, GOALS.serverRss)]);
-  const servedRss = pair((s) => s.servedRss);
-  line('server peak RSS after the queries', servedRss, mb, [
-    '≤ 2 GB',
-    within(servedRss, GOALS.serverRss),
-  ]);
-  for (const [i, query] of one.queries.entries()) {
-    const other = two.queries[i];
-    if (!other) continue;
-    const what = query.name.startsWith('count') ? 'counted' : 'rows';
-    console.log(`${query.name} (${count(query.size)} → ${count(other.size)} ${what})`);
-    const p50 = [percentile(query.samples, 50), percentile(other.samples, 50)] as [number, number];
-    line('  p50 over HTTP', p50, formatMs, ['≤ 100 ms', within(p50, GOALS.p50Ms)]);
-    line(
-      '  p95 over HTTP',
-      [percentile(query.samples, 95), percentile(other.samples, 95)],
-      formatMs,
-    );
-  }
-  console.log(
-    `\n${count(one.queries[0]?.samples.length ?? 0)} timed runs of each query per column. Goals are set for two full quarters (6M rows); this run has ${count(one.imported.rows + two.imported.rows)}.`,
-  );
+  const period = data.periods[shape.quarters - 1] ?? '';
+  const served = await measureServer(full, data, period, { iterations, remainingMs });
+  const direct = await directTimings(full, period, data.largestFiler, iterations);
+  const table: Row[] = [
+    ...importRows(whole, added, alone),
+    ...served.rows(direct),
+    {
+      figure: `kill -9 at ${String(kills.length)} random points of the next file's import`,
+      measured: `${String(kills.filter((k) => k.ok).length)} of ${String(kills.length)} unchanged or updated, --derive finishing`,
+      goal: 'every time',
+      met: kills.length > 0 && kills.every((k) => k.ok),
+    },
+  ];
+  const total = data.rows.reduce((a, b) => a + b, 0);
+  console.log(`\nStore: ${mb(storeBytes(full))} on disk for ${count(total)} rows.`);
+  mkdirSync(dirname(args.json), { recursive: true });
+  return printTable(table, args.json, { shape, periods: data.periods, files: data.files, kills });
 }
 
 try {
-  console.log(
-    `Writing two quarters of ${count(rows)} INFOTABLE rows, ${count(filers)} filers, ${count(Number(args.issuers))} issuers...`,
-  );
-  const written = performance.now();
-  const data = await writeQuarters(dir, { rows, filers, issuers: Number(args.issuers), seed: 17 });
-  console.log(
-    `Written ${count(data.rows[0])} + ${count(data.rows[1])} rows in ${formatMs(performance.now() - written)}`,
-  );
-  const store = join(dir, 'filings.duckdb');
-  await warmUp(store);
-  const one = await measureState(data, 0, store);
-  const two = await measureState(data, 1, store);
-  report([one, two]);
+  process.exitCode = (await main()) ? 1 : 0;
 } finally {
   closeConnections();
   cleanUp();
 }
-process.exit(outcome.missed ? 1 : 0);
+process.exit();

@@ -9,6 +9,8 @@ import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { secTable } from '../testing/sec-datasets.ts';
+import { centralDirectory, localHeader } from '../testing/zip-file.ts';
+import type { ZipEntryRecord } from '../testing/zip-file.ts';
 
 const COLUMNS = secTable('INFOTABLE').header.split('\t');
 const at = (column: string) => COLUMNS.indexOf(column);
@@ -77,42 +79,28 @@ export async function zipFolder(folder: string, path: string): Promise<void> {
   const write = async (bytes: Buffer) => {
     if (!out.write(bytes)) await once(out, 'drain');
   };
-  const central: Buffer[] = [];
+  const entries: ZipEntryRecord[] = [];
   let offset = 0;
   for (const name of (await readdir(folder)).sort()) {
     const file = join(folder, name);
     const { size } = await stat(file);
     let crc = 0;
     await eachChunk(file, (chunk) => (crc = crc32(chunk, crc)));
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed; flags, method (stored), time and date stay 0
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(size, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    await write(Buffer.concat([local, nameBytes]));
+    const entry = {
+      name: Buffer.from(name),
+      offset,
+      crc,
+      compressed: size,
+      size,
+      method: 0 as const,
+      flags: 0,
+    };
+    const header = localHeader(entry);
+    await write(header);
     for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) await write(chunk);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(size, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    central.push(entry, nameBytes);
-    offset += local.length + nameBytes.length + size;
+    entries.push(entry);
+    offset += header.length + size;
   }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(central.length / 2, 8);
-  end.writeUInt16LE(central.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  out.end(Buffer.concat([directory, end]));
+  out.end(centralDirectory(entries, offset));
   await once(out, 'finish');
 }

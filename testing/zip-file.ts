@@ -33,59 +33,93 @@ function entryBytes(data: Buffer, deflate: boolean, how: ZipDamage['how'] | unde
   return deflate ? deflateRawSync(content) : content;
 }
 
-/** A zip of the entries: all an importer's reader needs, no library. */
-export function zipFile(
-  entries: readonly (readonly [string, Buffer])[],
-  options: ZipOptions = {},
-): Buffer {
-  const deflate = options.deflate === true;
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const how = name === options.damage?.entry ? options.damage.how : undefined;
-    const stored = entryBytes(data, deflate, how);
-    const method = deflate || how === 'inflating fails' ? 8 : 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // flags: UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(0, 10); // time
-    local.writeUInt16LE(0x21, 12); // date: 1980-01-01
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // version needed
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    // Extra and comment lengths, disk, attributes: all zero.
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, stored);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + stored.length;
-  }
-  const directory = Buffer.concat(centrals);
+/** What a zip's local header and central directory say of an entry. */
+export interface ZipEntryRecord {
+  readonly name: Buffer;
+  /** Where its local header starts. */
+  readonly offset: number;
+  readonly crc: number;
+  readonly compressed: number;
+  readonly size: number;
+  /** 0: stored; 8: deflated. */
+  readonly method: 0 | 8;
+  /** Bit 3: sizes and CRC in a data descriptor after the data; bit 11: UTF-8 names. */
+  readonly flags: number;
+}
+
+/**
+ * The fields a local header and a central record share, from "version needed" on: they sit two
+ * bytes later in the central record, after "made by". Time stays 0.
+ */
+function writeShared(record: Buffer, at: number, entry: ZipEntryRecord): void {
+  record.writeUInt16LE(20, at);
+  record.writeUInt16LE(entry.flags, at + 2);
+  record.writeUInt16LE(entry.method, at + 4);
+  record.writeUInt16LE(0x21, at + 8); // date: 1980-01-01
+  record.writeUInt32LE(entry.crc, at + 10);
+  record.writeUInt32LE(entry.compressed, at + 14);
+  record.writeUInt32LE(entry.size, at + 18);
+  record.writeUInt16LE(entry.name.length, at + 22);
+}
+
+/** An entry's local header and name. */
+export function localHeader(entry: ZipEntryRecord): Buffer {
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  writeShared(local, 4, entry);
+  return Buffer.concat([local, entry.name]);
+}
+
+/** An entry's record in the central directory, and its name. */
+function centralRecord(entry: ZipEntryRecord): Buffer {
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4); // made by
+  writeShared(central, 6, entry);
+  central.writeUInt32LE(entry.offset, 42);
+  return Buffer.concat([central, entry.name]);
+}
+
+/** The central directory of `entries`, which starts at `offset`, and its end record. */
+export function centralDirectory(entries: readonly ZipEntryRecord[], offset: number): Buffer {
+  const directory = Buffer.concat(entries.map(centralRecord));
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(entries.length, 8);
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return Buffer.concat([directory, end]);
+}
+
+/** A zip of the entries: all an importer's reader needs, no library. */
+export function zipFile(
+  entries: readonly (readonly [string, Buffer])[],
+  options: ZipOptions = {},
+): Buffer {
+  const deflate = options.deflate === true;
+  const parts: Buffer[] = [];
+  const records: ZipEntryRecord[] = [];
+  let offset = 0;
+  for (const [name, data] of entries) {
+    const how = name === options.damage?.entry ? options.damage.how : undefined;
+    const stored = entryBytes(data, deflate, how);
+    const method = deflate || how === 'inflating fails' ? 8 : 0;
+    const record = {
+      name: Buffer.from(name, 'utf8'),
+      offset,
+      crc: crc32(data),
+      compressed: stored.length,
+      size: data.length,
+      method,
+      flags: 0x0800, // UTF-8 names
+    } as const;
+    const header = localHeader(record);
+    parts.push(header, stored);
+    records.push(record);
+    offset += header.length + stored.length;
+  }
+  return Buffer.concat([...parts, centralDirectory(records, offset)]);
 }
 
 /** The first half of a zip's bytes, as a download cut short leaves it. */

@@ -1,0 +1,66 @@
+/**
+ * The views across managers as the browser reads them, over HTTP, for the 13F scale bench: the
+ * very reads of src/features/thirteen-f/api (quarter-aggregates.ts, aggregate-reads.ts), run
+ * through a `RunQuery` that POSTs to the server, as the API client does. The quarter view over
+ * every filer (its five lists and the quarter's filers) and the security view of one CUSIP (its
+ * every quarter and its name, then the rows of its latest quarter and the one before) read the
+ * aggregate modules; a server whose catalog lacks them answers `unknown_module`.
+ */
+import { countBodyFor } from '#contract/request-body';
+import { adaptResponse } from '#contract/response';
+import { securityBody } from '../src/features/thirteen-f/api/across-managers-queries.ts';
+import {
+  filedQuarters,
+  readAll,
+  securityName,
+  securityQuarters,
+} from '../src/features/thirteen-f/api/aggregate-reads.ts';
+import type { RunQuery } from '../src/features/thirteen-f/api/aggregate-reads.ts';
+import { quarterFromAggregates } from '../src/features/thirteen-f/api/quarter-aggregates.ts';
+import { post } from './loopback-post.ts';
+
+/** The views' lists are this long (quarter-view.tsx's LIST_LENGTH). */
+const LIST_LENGTH = 15;
+
+/** Runs query bodies over HTTP with a signed-in token, as the browser's API client does. */
+export function httpRunner(port: number, token: string): RunQuery {
+  const headers = { 'Content-Type': 'text/plain', 'Oauth-Token': token };
+  return async (body) => {
+    const text = await post(port, '/index.php/api/service', JSON.stringify(body), headers);
+    const answer = adaptResponse(JSON.parse(text), body.module);
+    if (answer.kind === 'error') throw new Error(`${answer.code}: ${answer.message}`);
+    return answer;
+  };
+}
+
+/** Whether the server's catalog serves the aggregate modules (not `unknown_module`). */
+export async function servesAggregates(run: RunQuery): Promise<boolean> {
+  try {
+    await run({ module: '13f_filer_quarters', count_only: true });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('unknown_module')) return false;
+    throw error;
+  }
+}
+
+/** The quarter view over every filer: its lists and the quarter's filers, read at once. */
+export async function quarterView(run: RunQuery, period: string): Promise<void> {
+  await Promise.all([
+    quarterFromAggregates(run, period, { limit: LIST_LENGTH }),
+    filedQuarters(run, [{ periodofreport: { $equals: period } }]),
+  ]);
+}
+
+/**
+ * The security view of `cusip`: its every quarter and its name at once, then (as its bounded
+ * read does) the count and rows of its latest quarter with holders and of the one before.
+ */
+export async function securityView(run: RunQuery, cusip: string): Promise<void> {
+  const [quarters] = await Promise.all([securityQuarters(run, cusip), securityName(run, cusip)]);
+  const latest = quarters.filter((quarter) => quarter.holders > 0).at(-1);
+  if (latest === undefined) return;
+  const rows = securityBody(cusip, latest.period);
+  await run(countBodyFor(rows));
+  await readAll(run, rows);
+}
