@@ -5,6 +5,7 @@ import type { BadLine } from './dataset-records.ts';
 import { ImportError, runImport } from './filing.ts';
 import type { FilingMeta, ImportProgress } from './filing.ts';
 import type { ImportSummary } from './import.ts';
+import { removeStaleCopies } from './local-tsv.ts';
 import { openDataSet } from './sec-tsv.ts';
 import type { DataSetFiles } from './sec-tsv.ts';
 
@@ -84,6 +85,7 @@ export async function importDataSets(
   paths: readonly string[],
   options: DataSetOptions = {},
 ): Promise<DataSetSummary> {
+  await removeStaleCopies();
   const found = await findDataSets(paths);
   const bad = new BadLines();
   const opened: OpenDataSet[] = [];

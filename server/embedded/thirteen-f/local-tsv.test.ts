@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { localTsv } from './local-tsv.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localTsv, removeStaleCopies } from './local-tsv.ts';
 import type { DataSetFiles } from './sec-tsv.ts';
 
 /** A data set held in memory, as if inside a zip: its one file comes in chunks of `size` bytes. */
@@ -58,5 +60,25 @@ describe('localTsv', () => {
 
   it('leaves an empty file to the Node reader', async () => {
     expect(await localTsv(inMemory(Buffer.alloc(0), 1), 'INFOTABLE.tsv')).toBeUndefined();
+  });
+});
+
+describe('removeStaleCopies', () => {
+  const tmp = process.env.TMPDIR;
+  afterEach(() => {
+    if (tmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp;
+  });
+
+  it('removes the copies of runs that were killed, and keeps those of runs alive', async () => {
+    const folder = mkdtempSync(join(tmp ?? '/tmp', 'stale-copies-'));
+    process.env.TMPDIR = folder;
+    // A process that has ended: its pid names no running process (until reused, rarely soon).
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const names = [`sec-tsv-${String(gone)}-a1`, `sec-tsv-${String(process.pid)}-b2`, 'sec-tsv-c3'];
+    for (const name of names) mkdirSync(join(folder, name));
+    await removeStaleCopies();
+    expect(names.map((name) => existsSync(join(folder, name)))).toEqual([false, true, true]);
+    rmSync(folder, { recursive: true, force: true });
   });
 });

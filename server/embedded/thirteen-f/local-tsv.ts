@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataSetFiles } from './sec-tsv.ts';
+import { isProcessRunning } from '../../process-alive.ts';
 
 /**
  * A data-set file as DuckDB's CSV reader needs it: a plain file on disk (a zip's entry is copied
@@ -114,6 +115,23 @@ async function scanCopy(stream: Readable, path: string): Promise<LineScan> {
   return lines;
 }
 
+/** A copy's folder in the temporary folder: `sec-tsv-<pid of the run>-<random>`. */
+const COPY_PREFIX = 'sec-tsv-';
+const COPY_FOLDER = /^sec-tsv-(\d+)-/;
+
+/**
+ * Removes the copies a killed run left in the temporary folder (a run removes its own when it
+ * ends): those whose run's process is gone. About 100 MB a million rows each.
+ */
+export async function removeStaleCopies(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(COPY_FOLDER.exec(name)?.[1]);
+    if (pid > 0 && !isProcessRunning(pid))
+      await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 /**
  * The data set's file `name` on disk, scanned; copied to a temporary folder when it is inside a
  * zip or its path would read as a glob. Undefined when it is empty or has no header line within
@@ -125,7 +143,7 @@ export async function localTsv(files: DataSetFiles, name: string): Promise<Local
     const found = (await scan(await files.bytes(name))).result();
     return found && { ...found, path: resolve(onDisk), remove: () => Promise.resolve() };
   }
-  const dir = await mkdtemp(join(tmpdir(), 'sec-tsv-'));
+  const dir = await mkdtemp(join(tmpdir(), `${COPY_PREFIX}${String(process.pid)}-`));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     const path = join(dir, basename(name));
