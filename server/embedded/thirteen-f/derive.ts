@@ -168,7 +168,8 @@ export async function deriveHoldingsInto(
   return written;
 }
 
-function sqlDates(periods: readonly string[]): string {
+/** Periods as SQL date literals, for an IN list (NULL for none). */
+export function sqlDates(periods: readonly string[]): string {
   // Periods read from the database as YYYY-MM-DD, never a request's text.
   return periods.length === 0 ? 'NULL' : periods.map((period) => `DATE '${period}'`).join(', ');
 }

@@ -9,6 +9,7 @@ import type { ExtensionModuleId } from '#contract/catalog';
 import { ROW_ID_COLUMN, createModuleTable, quoteIdentifier } from '../db/schema.ts';
 import { quarterBefore } from './aggregates-sql.ts';
 import { AGGREGATE_ORDER, deriveThirteenFAggregates } from './aggregates.ts';
+import { sqlDates } from './derive.ts';
 import { FILER_NAMES, STORE_ROW_OFFSET, periodRowBase } from './derive-steps.ts';
 import { STORE_ALIAS, STORE_HOLDINGS, sqlString } from './store-names.ts';
 
@@ -20,11 +21,6 @@ export const STORE_FILER_QUARTERS = 'thirteenf_filer_quarters';
 
 const fieldNames = (module: ExtensionModuleId) =>
   CATALOG[module].fields.map((field) => quoteIdentifier(field.name));
-
-function sqlDates(periods: readonly string[]): string {
-  // Periods read from the database as YYYY-MM-DD, never a request's text.
-  return periods.length === 0 ? 'NULL' : periods.map((period) => `DATE '${period}'`).join(', ');
-}
 
 /**
  * Derives the store's aggregates of `periods` (the periods whose holdings were just written),
