@@ -77,16 +77,13 @@ totals AS (
 -- Holders of the quarter before with no row of the shares now: no filing, never a sale (a
 -- filer that sold files a SOLD OUT row).
 gone AS (
-  SELECT t.period, t.cusip, count(*) AS notfiled
-  FROM totals t
-  JOIN src prior ON prior.cusip = t.cusip AND prior.period = ${quarterBefore('t.period')}
+  SELECT w.period, prior.cusip, count(*) AS notfiled
+  FROM (SELECT period FROM wanted) w
+  JOIN src prior ON prior.period = ${quarterBefore('w.period')}
     AND prior.putcall IS NULL AND prior.shares > 0
-  WHERE NOT EXISTS (
-    SELECT 1 FROM src cur
-    WHERE cur.cik = prior.cik AND cur.cusip = t.cusip AND cur.period = t.period
-      AND cur.putcall IS NULL
-  )
-  GROUP BY t.period, t.cusip
+  ANTI JOIN src cur ON cur.cik = prior.cik AND cur.cusip = prior.cusip AND cur.period = w.period
+    AND cur.putcall IS NULL
+  GROUP BY w.period, prior.cusip
 )
 SELECT t.period AS periodofreport, t.* EXCLUDE (period), coalesce(g.notfiled, 0) AS notfiled
 FROM totals t LEFT JOIN gone g USING (period, cusip)`;
@@ -98,7 +95,17 @@ FROM totals t LEFT JOIN gone g USING (period, cusip)`;
  * with or without information-table rows. A period with no filing has no row: "never filed" and
  * "filed empty" (a row with 0 positions) stay apart at any scale.
  */
-export function filerQuartersSql(holdings: string, filings: string, infotable: string): string {
+export function filerQuartersSql(
+  holdings: string,
+  filings: string,
+  infotable: string,
+  scope?: string,
+): string {
+  // Only the filer-periods of `scope` (a table of cik and period), when given.
+  const inScope = (cik: string, period: string) =>
+    scope === undefined
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM ${scope} s WHERE s.cik = ${cik} AND s.period = ${period})`;
   return `
 named AS (
   SELECT cik, arg_max(filer_name, (filed_at, accession)) AS companyname FROM ${filings} GROUP BY cik
@@ -117,7 +124,7 @@ counted AS (
   SELECT f.*, g.filed_at, g.amendment_type, g.declared_rows, g.declared_value,
     g.confidential_omitted
   FROM filed f JOIN ${filings} g USING (accession)
-  WHERE f.period IN (SELECT period FROM wanted)
+  WHERE f.period IN (SELECT period FROM wanted) ${inScope('f.cik', 'f.period')}
 ),
 amended AS (
   SELECT c.accession, count(*) AS newholdings
@@ -136,14 +143,15 @@ held AS (
     ${tally('putcall IS NULL AND shrsorprnamt > 0', 'positions')},
     ${tally('putcall IS NOT NULL AND shrsorprnamt > 0', 'optionpositions', 'optionsnotional')},
     ${STATUS_COUNTS}
-  FROM ${holdings}
-  WHERE periodofreport IN (SELECT period FROM wanted)
+  FROM ${holdings} h
+  WHERE periodofreport IN (SELECT period FROM wanted) ${inScope('h.cik', 'h.periodofreport')}
   GROUP BY cik, periodofreport
 ),
 largest AS (
   SELECT cik, period, sum(value) AS top10value FROM (
-    SELECT cik, periodofreport AS period, value FROM ${holdings}
+    SELECT cik, periodofreport AS period, value FROM ${holdings} h
     WHERE periodofreport IN (SELECT period FROM wanted) AND putcall IS NULL
+      ${inScope('h.cik', 'h.periodofreport')}
     QUALIFY row_number() OVER (PARTITION BY cik, periodofreport ORDER BY value DESC) <= 10
   ) GROUP BY cik, period
 )

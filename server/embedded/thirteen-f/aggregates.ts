@@ -19,9 +19,11 @@ export interface AggregateTables {
   /** Raw information-table rows: the columns of `thirteenf_infotable`. */
   readonly infotable: string;
   /** Receives `13f_security_quarters` rows: `_row` and that module's fields (createModuleTable). */
-  readonly securityTarget: string;
+  readonly securityTarget?: string;
   /** Receives `13f_filer_quarters` rows, likewise; none derived without it. */
   readonly filerTarget?: string;
+  /** Only the filer rows of these filer-periods (a table of `cik` and `period`), else all. */
+  readonly filerScope?: string;
   /**
    * Only these periods ('YYYY-MM-DD'), else every period of the holdings and filings. The caller
    * deletes the periods' rows from the targets first. A period's aggregates read the quarter
@@ -40,7 +42,7 @@ function tableName(name: string): string {
 function wantedCte(periods: readonly string[] | undefined, sources: readonly string[]) {
   if (periods === undefined) {
     const all = sources.map((source) => `SELECT ${source}`).join(' UNION ');
-    return { sql: `WITH wanted AS (${all})`, params: [] };
+    return { sql: `WITH wanted AS (SELECT * FROM (${all}) every(period))`, params: [] };
   }
   // An empty list wants nothing: a period no filing has.
   const values = periods.length === 0 ? ['0001-01-01'] : periods;
@@ -102,21 +104,22 @@ export async function deriveThirteenFAggregates(
     `DISTINCT periodofreport FROM ${holdings}`,
     `DISTINCT period_of_report FROM ${filings}`,
   ]);
-  await insertRows(
-    connection,
-    '13f_security_quarters',
-    tableName(tables.securityTarget),
-    wanted,
-    securityQuartersSql(holdings),
-    { order: AGGREGATE_ORDER['13f_security_quarters'], rowIds },
-  );
+  if (tables.securityTarget !== undefined)
+    await insertRows(
+      connection,
+      '13f_security_quarters',
+      tableName(tables.securityTarget),
+      wanted,
+      securityQuartersSql(holdings),
+      { order: AGGREGATE_ORDER['13f_security_quarters'], rowIds },
+    );
   if (tables.filerTarget === undefined) return;
   await insertRows(
     connection,
     '13f_filer_quarters',
     tableName(tables.filerTarget),
     wanted,
-    filerQuartersSql(holdings, filings, tableName(tables.infotable)),
+    filerQuartersSql(holdings, filings, tableName(tables.infotable), tables.filerScope),
     { order: AGGREGATE_ORDER['13f_filer_quarters'], rowIds },
   );
 }

@@ -30,20 +30,21 @@
 import { SOLD_OUT_SQL, statusCases } from './status-sql.ts';
 
 /**
- * The periods a derivation reads (`thirteenf_work_window`, made by `derive.ts`): those whose rows
- * it writes (`emit`) and the quarter before each, which their changes and SOLD OUT rows compare
- * with. Deriving a few periods of a large store reads those few, not the store.
+ * The filers and periods a derivation reads (`thirteenf_work_window`, made by `derive.ts`: `cik`,
+ * `period`, `emit`): those whose rows it writes (`emit`) and each one's quarter before, which
+ * their changes and SOLD OUT rows compare with. Deriving what a new file changed in a large store
+ * reads those filers' quarters, not the store.
  */
 export const WINDOW_TABLE = 'thirteenf_work_window';
 
 /** Per filer and period of the window, the filings that count (see above). */
 const EFFECTIVE_FILINGS = `
 WITH base AS (
-  SELECT cik, period_of_report, arg_max(accession, (filed_at, accession)) AS accession, max(filed_at) AS filed_at
-  FROM thirteenf_filing
-  WHERE (amendment_type IS NULL OR amendment_type = 'RESTATEMENT')
-    AND period_of_report IN (SELECT period FROM ${WINDOW_TABLE})
-  GROUP BY cik, period_of_report
+  SELECT f.cik, f.period_of_report, arg_max(f.accession, (f.filed_at, f.accession)) AS accession,
+    max(f.filed_at) AS filed_at
+  FROM thirteenf_filing f JOIN ${WINDOW_TABLE} w ON w.cik = f.cik AND w.period = f.period_of_report
+  WHERE f.amendment_type IS NULL OR f.amendment_type = 'RESTATEMENT'
+  GROUP BY f.cik, f.period_of_report
 ),
 effective AS (
   SELECT f.accession, f.cik, f.period_of_report, f.filed_at, f.accession = b.accession AS is_base
@@ -73,8 +74,9 @@ const FILINGS = `
 SELECT f.accession, f.filed_at, f.amendment_type, f.declared_rows, f.declared_value,
   f.confidential_omitted, count(i.accession) AS imported_rows,
   coalesce(sum(i.value_usd), 0) AS imported_value
-FROM thirteenf_filing f LEFT JOIN thirteenf_infotable i USING (accession)
-WHERE f.period_of_report IN (SELECT period FROM ${WINDOW_TABLE})
+FROM thirteenf_filing f
+JOIN ${WINDOW_TABLE} w ON w.cik = f.cik AND w.period = f.period_of_report
+LEFT JOIN thirteenf_infotable i USING (accession)
 GROUP BY ALL`;
 
 /**
@@ -159,7 +161,7 @@ WITH filer_names AS (${FILER_NAMES}),
 counted AS (
   SELECT c.cik, c.period, n.filer_name, count(*) AS n
   FROM thirteenf_work_changes c JOIN filer_names n USING (cik)
-  WHERE c.period IN (SELECT period FROM ${WINDOW_TABLE} WHERE emit)
+  JOIN ${WINDOW_TABLE} w ON w.cik = c.cik AND w.period = c.period AND w.emit
   GROUP BY ALL
 )
 SELECT cik, period, filer_name,

@@ -135,6 +135,9 @@ export class FilingWriter {
     const replaced = 'accession IN (SELECT accession FROM temp.main.filing_batch)';
     await this.connection.run(`DELETE FROM thirteenf_infotable WHERE ${replaced}`);
     // A re-import may move a filing to another period: the one it leaves changes too.
+    await this.connection.run(
+      `INSERT INTO thirteenf_replaced SELECT cik, period_of_report FROM thirteenf_filing WHERE ${replaced}`,
+    );
     const left = await this.connection.runAndReadAll(
       `DELETE FROM thirteenf_filing WHERE ${replaced}
        RETURNING CAST(period_of_report AS VARCHAR) AS period`,

@@ -36,8 +36,8 @@ Data sets go in the order of the filing dates their SEC names cover (2023q4_form
 01jan2024-29feb2024_form13f.zip, ...; other names after, by name). The order changes nothing
 served: amendments apply by filing date. A filing (accession) in several data sets is imported
 once, from the latest. Each run prints the periods of report it touched, then derives, inside the
-store, those periods and the quarter after each (their changes compare with them); the first
-run, and a store derived by another version, derive every period. Importing (all data sets of
+store, the filers' periods it touched and each one's quarter after (its changes compare with
+them); the first run, and a store derived by another version, derive every period. Importing (all data sets of
 the run) and deriving are each one transaction: a run stopped at any point leaves the store
 serving what it served, and filings imported but not derived are derived by the next run.
 --derive alone derives what is pending, or every period when the store was derived by another
@@ -136,11 +136,11 @@ function dataSetLines({ dataSets, repeated }: DataSetSummary): {
   return { before, after };
 }
 
-/** Imports the one source the flags name; returns the summary lines' text and the periods touched. */
+/** Imports the one source the flags name; returns the summary lines' text. */
 async function importSource(
   connection: DuckDBConnection,
   progress: Progress,
-): Promise<{ text: string; periods: readonly string[] }> {
+): Promise<{ text: string }> {
   let summary: ImportSummary;
   let leftOut = '';
   let lines = { before: [] as string[], after: [] as string[] };
@@ -164,7 +164,7 @@ async function importSource(
     ...lines.after,
     `Periods touched: ${summary.periods.length > 0 ? summary.periods.join(', ') : 'none'}.`,
   ].join('\n');
-  return { text, periods: summary.periods };
+  return { text };
 }
 
 let lap = performance.now();
@@ -225,14 +225,9 @@ async function main(): Promise<number> {
   let imported = false;
   try {
     seconds();
-    let touched: readonly string[] = [];
-    if (sources.length === 1) {
-      const run = await importSource(store.connection, progress);
-      console.log(run.text);
-      touched = run.periods;
-    }
+    if (sources.length === 1) console.log((await importSource(store.connection, progress)).text);
     imported = sources.length === 1;
-    const options = { whole: args.whole, touched };
+    const options = { whole: args.whole };
     console.log(derivedLine(await deriveFilingStore(store.connection, options)));
     if (store.copy) console.log('A running server holds the store: this run wrote a copy of it.');
     console.log('Restart the server to serve them.');

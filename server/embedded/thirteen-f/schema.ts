@@ -39,6 +39,10 @@ export async function createFilingTables(connection: DuckDBConnection): Promise<
       strategy_id VARCHAR,
       strategy_name VARCHAR
     );
+    -- The filer and period of each filing a re-import replaced, until the next derivation: the
+    -- replacement may have moved the filing to another period (or filer), so the one it left
+    -- must be derived again, and only the store, not the importing run, knows it after a crash.
+    CREATE TABLE IF NOT EXISTS thirteenf_replaced (cik VARCHAR NOT NULL, period DATE NOT NULL);
   `);
   // Stores written before these columns existed: they are added, empty.
   for (const [column, type] of DECLARED_COLUMNS)

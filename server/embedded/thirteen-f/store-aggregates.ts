@@ -9,7 +9,7 @@ import type { ExtensionModuleId } from '#contract/catalog';
 import { ROW_ID_COLUMN, createModuleTable, quoteIdentifier } from '../db/schema.ts';
 import { quarterBefore } from './aggregates-sql.ts';
 import { AGGREGATE_ORDER, deriveThirteenFAggregates } from './aggregates.ts';
-import { sqlDates } from './derive.ts';
+import { CLEARED_TABLE, sqlDates } from './derive.ts';
 import { FILER_NAMES, STORE_ROW_OFFSET, periodRowBase } from './derive-steps.ts';
 import { STORE_ALIAS, STORE_HOLDINGS, sqlString } from './store-names.ts';
 
@@ -26,42 +26,67 @@ const fieldNames = (module: ExtensionModuleId) =>
  * Derives the store's aggregates of `periods` (the periods whose holdings were just written),
  * replacing theirs, or every period's anew when `whole`. Run inside the store's derivation
  * transaction (store.ts), after the holdings. One period at a time: a quarter's holdings and the
- * quarter before, never the store's all at once.
+ * quarter before, never the store's all at once. A security's row counts every filer of its
+ * period, so it is derived again whole; a filer's row only its own, so only the filer-periods
+ * derived again (`CLEARED_TABLE`) are, and then every period's rows are numbered again (a few
+ * thousand a quarter) since a new filer or name moves the others.
  */
 export async function deriveStoreAggregates(
   connection: DuckDBConnection,
   periods: readonly string[],
   whole: boolean,
 ): Promise<void> {
-  for (const [module, table] of [
-    ['13f_security_quarters', STORE_SECURITY_QUARTERS],
-    ['13f_filer_quarters', STORE_FILER_QUARTERS],
-  ] as const) {
-    if (whole) await createModuleTable(connection, module, table);
-    else
-      await connection.run(`DELETE FROM ${table} WHERE "periodofreport" IN (${sqlDates(periods)})`);
+  // A security's holders that did not file count against the quarter before: the quarter after
+  // each period written changes too.
+  const securityPeriods = whole ? periods : await withQuarterAfter(connection, periods);
+  if (whole) {
+    await createModuleTable(connection, '13f_security_quarters', STORE_SECURITY_QUARTERS);
+    await createModuleTable(connection, '13f_filer_quarters', STORE_FILER_QUARTERS);
+  } else {
+    await connection.run(
+      `DELETE FROM ${STORE_SECURITY_QUARTERS} WHERE "periodofreport" IN (${sqlDates(securityPeriods)})`,
+    );
+    await connection.run(`DELETE FROM ${STORE_FILER_QUARTERS} t USING ${CLEARED_TABLE} c
+      WHERE t."cik" = c.cik AND t."periodofreport" = c.period`);
+  }
+  const sources = {
+    holdings: STORE_HOLDINGS,
+    filings: 'thirteenf_filing',
+    infotable: 'thirteenf_infotable',
+  };
+  for (const period of securityPeriods) {
+    const tables = { ...sources, securityTarget: STORE_SECURITY_QUARTERS, periods: [period] };
+    await deriveThirteenFAggregates(connection, tables, 'in-period');
   }
   for (const period of periods) {
-    await deriveThirteenFAggregates(
-      connection,
-      {
-        holdings: STORE_HOLDINGS,
-        filings: 'thirteenf_filing',
-        infotable: 'thirteenf_infotable',
-        securityTarget: STORE_SECURITY_QUARTERS,
-        filerTarget: STORE_FILER_QUARTERS,
-        periods: [period],
-      },
-      'in-period',
-    );
+    const scope = whole ? {} : { filerScope: CLEARED_TABLE };
+    const tables = { ...sources, filerTarget: STORE_FILER_QUARTERS, ...scope, periods: [period] };
+    await deriveThirteenFAggregates(connection, tables, 'in-period');
   }
   await refreshFilerFacts(connection);
+}
+
+/** `periods` and the quarter after each that the store has filings of, oldest first. */
+async function withQuarterAfter(
+  connection: DuckDBConnection,
+  periods: readonly string[],
+): Promise<string[]> {
+  const quarter = (date: string) => `(year(${date}) * 4 + quarter(${date}))`;
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT strftime(period, '%Y-%m-%d') AS period FROM (
+       SELECT unnest([${sqlDates(periods)}]) AS period
+       UNION SELECT period_of_report FROM thirteenf_filing WHERE ${quarter('period_of_report')} - 1
+         IN (SELECT ${quarter('p')} FROM unnest([${sqlDates(periods)}]) t(p))
+     ) WHERE period IS NOT NULL ORDER BY period`,
+  );
+  return reader.getRowObjects().map((row) => String(row.period));
 }
 
 /**
  * What a filer's rows of the periods not derived again owe to its filings of other periods: its
  * name (the one on its latest filing) and each period's previous one filed (a late filing of an
- * earlier quarter changes it for a later period that is not the quarter after).
+ * earlier quarter changes it for a later period that is not the quarter after); and every
+ * period's `_row`, in the module's order, which a new filer or name changes.
  */
 async function refreshFilerFacts(connection: DuckDBConnection): Promise<void> {
   await connection.run(
@@ -70,12 +95,14 @@ async function refreshFilerFacts(connection: DuckDBConnection): Promise<void> {
      WHERE t."cik" = n.cik AND t."companyname" IS DISTINCT FROM n.filer_name`,
   );
   await connection.run(
-    `UPDATE ${STORE_FILER_QUARTERS} t SET "previousperiod" = p.previous
+    `UPDATE ${STORE_FILER_QUARTERS} t SET "previousperiod" = p.previous, "_row" = p.row_id
      FROM (SELECT "cik", "periodofreport",
-             lag("periodofreport") OVER (PARTITION BY "cik" ORDER BY "periodofreport") AS previous
+             lag("periodofreport") OVER (PARTITION BY "cik" ORDER BY "periodofreport") AS previous,
+             CAST(row_number() OVER (PARTITION BY "periodofreport"
+               ORDER BY ${AGGREGATE_ORDER['13f_filer_quarters']}) - 1 AS INTEGER) AS row_id
            FROM ${STORE_FILER_QUARTERS}) p
      WHERE t."cik" = p."cik" AND t."periodofreport" = p."periodofreport"
-       AND t."previousperiod" IS DISTINCT FROM p.previous`,
+       AND (t."previousperiod" IS DISTINCT FROM p.previous OR t."_row" <> p.row_id)`,
   );
 }
 

@@ -52,11 +52,11 @@ function filing(f: number, q: number, overrides: Partial<FilingMeta> = {}): Fili
   };
 }
 
-/** Every row of the derived tables and aggregates, `_row` apart, in a stable order. */
+/** Every row of the derived tables and aggregates, `_row` included, in a stable order. */
 async function storedRows(connection: DuckDBConnection) {
   const read = async (table: string, order = 'periodofreport, cik, cusip, putcall') =>
     (
-      await connection.runAndReadAll(`SELECT * EXCLUDE ("_row") FROM ${table} ORDER BY ${order}`)
+      await connection.runAndReadAll(`SELECT * FROM ${table} ORDER BY ${order}`)
     ).getRowObjectsJson();
   return {
     byCusip: await read(STORE_HOLDINGS),
@@ -149,5 +149,38 @@ describe('deriving the filing store incrementally', () => {
       '2024-12-31',
     ]);
     store.close();
+  });
+
+  it('derives again the filer-period a re-imported filing left, renumbering the filers after it', async () => {
+    // Filer 4 sorts first by name, so the other filers' rows follow its in every period.
+    const named = { filerName: 'A FILER 4 LP' };
+    const before = [
+      ...[0, 1, 2].flatMap((f) => [0, 1, 2, 3].map((q) => filing(f, q))),
+      ...[0, 3].map((q) => filing(4, q, named)),
+    ];
+    // Its first quarter's filing, filed again for another period (the same accession).
+    const moved = filing(4, 4, { ...named, accession: 'f4-q0' });
+    const store = await openFilingStore(join(fixtureFolder(), 'moved.duckdb'));
+    await importHoldings(store.connection, before);
+    await deriveFilingStore(store.connection);
+    await importHoldings(store.connection, [moved]);
+    expect((await deriveFilingStore(store.connection)).periods).toEqual([
+      '2024-03-31',
+      '2025-03-31',
+    ]);
+    const incremental = await storedRows(store.connection);
+    store.close();
+
+    const whole = await openFilingStore(join(fixtureFolder(), 'moved-whole.duckdb'));
+    await importHoldings(whole.connection, [...before, moved]);
+    await deriveFilingStore(whole.connection);
+    const expected = await storedRows(whole.connection);
+    whole.close();
+
+    expect(incremental.byCusip.filter((row) => row.cik === '104').length).toBeGreaterThan(0);
+    expect(
+      incremental.byCusip.some((row) => row.cik === '104' && row.periodofreport === PERIODS[0]),
+    ).toBe(false);
+    expect(incremental).toEqual(expected);
   });
 });

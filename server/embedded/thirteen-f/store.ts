@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATES_SQL } from './aggregates-sql.ts';
-import { DERIVATION_SQL, deriveHoldingsInto } from './derive.ts';
+import { CLEARED_TABLE, DERIVATION_SQL, SCOPE_TABLE, deriveHoldingsInto } from './derive.ts';
 import { deriveStoreAggregates } from './store-aggregates.ts';
 import { STORE_ALIAS, STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER, sqlString } from './store-names.ts';
 
@@ -124,41 +124,35 @@ export interface StoreDerivation {
 
 /**
  * Brings the store's derived rows (`STORE_HOLDINGS`, `STORE_HOLDINGS_BY_FILER`, and the
- * aggregates of store-aggregates.ts) up to date with
- * its filings, inside the store, in one transaction: a run that stops half-way leaves the rows
- * the store had, and the filings imported since stay pending for the next run. Only the periods
- * of filings imported since the last derivation, and the quarter after each, are derived again,
- * unless `whole` is asked for or the store was derived by another version (or never).
+ * aggregates of store-aggregates.ts) up to date with its filings, inside the store, in one
+ * transaction: a run that stops half-way leaves the rows the store had, and the filings imported
+ * since stay pending for the next run. Only the filers' periods of the filings imported since
+ * the last derivation, and each one's quarter after, are derived again (a new file's late
+ * filings and amendments change a few filers of older quarters, not the quarters), unless
+ * `whole` is asked for or the store was derived by another version (or never).
  * The store's filings alone (the demo's are not in the file), with the shipped ticker map
  * alone: the fictional filers' invented tickers never label an operator's real filings.
  */
 export async function deriveFilingStore(
   connection: DuckDBConnection,
-  options: {
-    readonly whole?: boolean;
-    /**
-     * Periods to derive besides the pending ones: a period a re-imported filing left, which
-     * holds no pending filing (see `ImportSummary.periods`).
-     */
-    readonly touched?: readonly string[];
-  } = {},
+  options: { readonly whole?: boolean } = {},
 ): Promise<StoreDerivation> {
   const stamp = await derivationStamp();
   const database = await currentDatabase(connection);
   await connection.run('BEGIN TRANSACTION');
   try {
     const whole = options.whole === true || (await storedStamp(connection, database)) !== stamp;
-    const pending = whole
-      ? undefined
-      : [...new Set([...(await pendingPeriods(connection, database)), ...(options.touched ?? [])])];
     if (whole) {
       await connection.run('DELETE FROM cusip_ticker');
       await addCusipTickers(connection, await readCusipTickers(SHIPPED_CUSIP_TICKERS));
     }
+    const scoped = !whole && (await prepareScope(connection));
     const tables = { byCusip: STORE_HOLDINGS, byFiler: STORE_HOLDINGS_BY_FILER };
-    const periods =
-      pending?.length === 0 ? [] : await deriveHoldingsInto(connection, tables, pending);
+    const periods = whole || scoped ? await deriveHoldingsInto(connection, tables, scoped) : [];
     if (whole || periods.length > 0) await deriveStoreAggregates(connection, periods, whole);
+    if (scoped) await connection.run(`DROP TABLE ${CLEARED_TABLE}`);
+    if (!whole) await connection.run(`DROP TABLE ${SCOPE_TABLE}`);
+    await connection.run('DELETE FROM thirteenf_replaced');
     await connection.run('UPDATE thirteenf_filing SET derived = true WHERE derived IS NOT TRUE');
     await connection.run(
       `CREATE OR REPLACE TABLE thirteenf_derivation AS SELECT ${sqlString(stamp)} AS stamp`,
@@ -169,6 +163,20 @@ export async function deriveFilingStore(
     await connection.run('ROLLBACK');
     throw error;
   }
+}
+
+/**
+ * Makes `SCOPE_TABLE`: the filer-periods of the filings imported since the last derivation, and
+ * those that filings re-imported since left (another period or filer). False when there are none.
+ */
+async function prepareScope(connection: DuckDBConnection): Promise<boolean> {
+  await connection.run(`CREATE OR REPLACE TEMP TABLE ${SCOPE_TABLE} AS
+    SELECT cik, period_of_report AS period FROM thirteenf_filing WHERE derived IS NOT TRUE
+    UNION SELECT cik, period FROM thirteenf_replaced`);
+  const reader = await connection.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM ${SCOPE_TABLE}`,
+  );
+  return reader.getRowObjects()[0]?.n !== 0;
 }
 
 /** Attaches the store read-only as `STORE_ALIAS`. */
