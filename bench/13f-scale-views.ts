@@ -7,6 +7,7 @@
  * aggregate modules; a server whose catalog lacks them answers `unknown_module`.
  */
 import { countBodyFor } from '#contract/request-body';
+import type { QueryRequestBody } from '#contract/request-body';
 import { adaptResponse } from '#contract/response';
 import { securityBody } from '../src/features/thirteen-f/api/across-managers-queries.ts';
 import {
@@ -24,13 +25,21 @@ const LIST_LENGTH = 15;
 
 /** Runs query bodies over HTTP with a signed-in token, as the browser's API client does. */
 export function httpRunner(port: number, token: string): RunQuery {
+  const send = httpText(port, token);
+  return async (body) => readAnswer(body, await send(body));
+}
+
+/** A query's answer as the server sends it, unread: the service's part of a query's time. */
+export function httpText(port: number, token: string): (body: QueryRequestBody) => Promise<string> {
   const headers = { 'Content-Type': 'text/plain', 'Oauth-Token': token };
-  return async (body) => {
-    const text = await post(port, '/index.php/api/service', JSON.stringify(body), headers);
-    const answer = adaptResponse(JSON.parse(text), body.module);
-    if (answer.kind === 'error') throw new Error(`${answer.code}: ${answer.message}`);
-    return answer;
-  };
+  return (body) => post(port, '/index.php/api/service', JSON.stringify(body), headers);
+}
+
+/** Reads an answer's text as the client does; throws on an error answer. */
+export function readAnswer(body: QueryRequestBody, text: string) {
+  const answer = adaptResponse(JSON.parse(text), body.module);
+  if (answer.kind === 'error') throw new Error(`${answer.code}: ${answer.message}`);
+  return answer;
 }
 
 /** Whether the server's catalog serves the aggregate modules (not `unknown_module`). */

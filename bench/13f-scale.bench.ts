@@ -103,6 +103,7 @@ async function importAll(data: WrittenSet) {
 /** The table's rows for the imports and the kills (the server's come from measureServer). */
 function importRows(whole: ImportRun, added: ImportRun, alone: ImportRun): Row[] {
   const importRate = whole.rows / whole.seconds;
+  const servedRate = whole.rows / (whole.seconds + whole.deriveSeconds);
   const ratio = added.wallSeconds / alone.wallSeconds;
   return [
     {
@@ -116,6 +117,13 @@ function importRows(whole: ImportRun, added: ImportRun, alone: ImportRun): Row[]
       measured: `${count(importRate)} rows/s (${count(whole.rows)} rows in ${seconds(whole.seconds)}; derive ${seconds(whole.deriveSeconds)})`,
       goal: '≥ 150,000 rows/s',
       met: importRate >= 150_000,
+    },
+    {
+      // What the operator waits for: the rows are served once derived.
+      figure: '  the same, import and derivation (until the store serves them)',
+      measured: `${count(servedRate)} rows/s (${count(whole.rows)} rows in ${seconds(whole.seconds + whole.deriveSeconds)})`,
+      goal: '≥ 150,000 rows/s',
+      met: servedRate >= 150_000,
     },
     {
       figure: '  peak RSS of that import process',
