@@ -25,8 +25,7 @@ const fieldNames = (module: ExtensionModuleId) =>
 /**
  * Derives the store's aggregates of `periods` (the periods whose holdings were just written),
  * replacing theirs, or every period's anew when `whole`. Run inside the store's derivation
- * transaction (store.ts), after the holdings. One period at a time: a quarter's holdings and the
- * quarter before, never the store's all at once. A security's row counts every filer of its
+ * transaction (store.ts), after the holdings. A security's row counts every filer of its
  * period, so it is derived again whole; a filer's row only its own, so only the filer-periods
  * derived again (`CLEARED_TABLE`) are, and then every period's rows are numbered again (a few
  * thousand a quarter) since a new filer or name moves the others.
@@ -54,14 +53,16 @@ export async function deriveStoreAggregates(
     filings: 'thirteenf_filing',
     infotable: 'thirteenf_infotable',
   };
-  for (const period of securityPeriods) {
-    const tables = { ...sources, securityTarget: STORE_SECURITY_QUARTERS, periods: [period] };
-    await deriveThirteenFAggregates(connection, tables, 'in-period');
-  }
-  for (const period of periods) {
-    const scope = whole ? {} : { filerScope: CLEARED_TABLE };
-    const tables = { ...sources, filerTarget: STORE_FILER_QUARTERS, ...scope, periods: [period] };
-    await deriveThirteenFAggregates(connection, tables, 'in-period');
+  const targets = { securityTarget: STORE_SECURITY_QUARTERS, filerTarget: STORE_FILER_QUARTERS };
+  // Every period in one statement: the holdings just written are not yet committed, and DuckDB
+  // reads such rows without skipping other periods' (one period's aggregates took 770 ms of
+  // 3.9M uncommitted rows, 57 ms committed), so a period at a time read the store once a period.
+  if (whole) await deriveThirteenFAggregates(connection, { ...sources, ...targets }, 'in-period');
+  else {
+    const securities = { securityTarget: targets.securityTarget, periods: securityPeriods };
+    await deriveThirteenFAggregates(connection, { ...sources, ...securities }, 'in-period');
+    const filers = { filerTarget: targets.filerTarget, periods, filerScope: CLEARED_TABLE };
+    await deriveThirteenFAggregates(connection, { ...sources, ...filers }, 'in-period');
   }
   await refreshFilerFacts(connection);
 }
