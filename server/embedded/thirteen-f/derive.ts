@@ -13,6 +13,7 @@ import type { DeriveStep, RowIds } from './derive-steps.ts';
 /** The derivation itself, hashed into the stamp a derived store carries (see `store.ts`). */
 export const DERIVATION_SQL = [
   ...deriveSteps('in-period').map((step) => step.sql),
+  ...deriveSteps('in-period', 'stored_holdings').map((step) => step.sql),
   DERIVED_ROWS,
 ].join(';\n');
 
@@ -79,8 +80,9 @@ async function withDerivedRows(
   connection: DuckDBConnection,
   rowIds: RowIds,
   use: (rows: string) => Promise<unknown>,
+  stored?: string,
 ): Promise<void> {
-  const steps = deriveSteps(rowIds);
+  const steps = deriveSteps(rowIds, stored);
   for (const step of steps) await runStep(connection, step);
   await use(DERIVED_ROWS);
   for (const { table } of steps) await connection.run(`DROP TABLE ${table}`);
@@ -149,11 +151,18 @@ export async function deriveHoldingsInto(
 ): Promise<string[]> {
   const columns = HOLDINGS_COLUMNS.join(', ');
   const written = await prepareWindow(connection, scoped);
-  await withDerivedRows(connection, 'in-period', (rows) =>
-    connection.run(
-      `CREATE OR REPLACE TEMP TABLE thirteenf_work_rows AS SELECT ${columns} FROM (${rows})`,
-    ),
+  // A scoped derivation reads the quarters before the ones it writes from their derived rows.
+  const stored = scoped ? quoteIdentifier(tables.byCusip) : undefined;
+  await withDerivedRows(
+    connection,
+    'in-period',
+    (rows) =>
+      connection.run(
+        `CREATE OR REPLACE TEMP TABLE thirteenf_work_rows AS SELECT ${columns} FROM (${rows})`,
+      ),
+    stored,
   );
+
   const orders = [
     [quoteIdentifier(tables.byCusip), `ORDER BY "periodofreport", "cusip"`],
     [quoteIdentifier(tables.byFiler), `ORDER BY "periodofreport", "companyname", "cusip"`],

@@ -74,12 +74,24 @@ async function rowIds(connection: DuckDBConnection, period: string) {
   return reader.getRowObjects();
 }
 
+/** Filer `f`'s filing for a period holding exactly the securities `held` (indexes in CUSIPS). */
+function holding(f: number, q: number, held: readonly number[]): Filing {
+  const holdings = held.map((c) => {
+    const cusip = CUSIPS[c] ?? '';
+    return { issuer: `ISSUER ${cusip}`, cusip, value: 1000 * (c + 1), shares: 10 * (c + q + 1) };
+  });
+  return { meta: filing(f, q).meta, holdings };
+}
+
 describe('deriving the filing store incrementally', () => {
   // Filer 4 files the first and fourth quarters, and the second late (then the fourth's previous
   // quarter filed is the second, which is not the quarter before the fourth).
   const first = [
     ...[0, 1, 2].flatMap((f) => [0, 1, 2, 3].map((q) => filing(f, q))),
     ...[0, 3].map((q) => filing(4, q)),
+    // Filer 5 sells its second security in the third quarter: a SOLD OUT row there.
+    holding(5, 1, [0, 1]),
+    holding(5, 2, [0]),
   ];
   // Filer 1 restates its second quarter; filer 3 first files in the fourth; filer 2 is renamed.
   const later = [
@@ -92,6 +104,8 @@ describe('deriving the filing store incrementally', () => {
     filing(3, 3),
     filing(2, 4, { filerName: 'FILER 2 RENAMED LP' }),
     filing(4, 1),
+    // Filer 5's fourth quarter, read against its third (which holds that SOLD OUT row).
+    holding(5, 3, [0, 2]),
   ];
 
   it('derives the touched periods and the quarter after each, to the rows a whole derivation gives', async () => {
