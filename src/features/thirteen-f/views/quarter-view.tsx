@@ -9,7 +9,7 @@ import { formatDay } from '../../../lib/format/dates.ts';
 import { formatCount } from '../../../components/charts/chart-format.ts';
 import { QuarterLists } from './quarter-lists.tsx';
 import { CoverageNote } from './coverage-note.tsx';
-import { useOpeningQuarter } from '../api/coverage-queries.ts';
+import { useOpeningQuarter, useShownCoverage } from '../api/coverage-queries.ts';
 import type { QuartersCoverage } from '../api/coverage-queries.ts';
 import { defaultSource } from '../api/aggregate-queries.ts';
 import type { ViewSource } from '../api/aggregate-queries.ts';
@@ -139,7 +139,7 @@ export function QuarterView({
 }) {
   const { periods, opening, coverage } = useOpeningQuarter(true, source);
   const period = state.period ?? opening;
-  const covered = period === null ? undefined : coverage.coverageOf(period);
+  const covered = useShownCoverage(coverage, period);
   const managers = useMemo(() => state.managers ?? [], [state.managers]);
   const reading = useQuarterReading(period, managers, LIST_LENGTH, source);
   const { pull, lists, tooLarge } = reading;
