@@ -59,7 +59,7 @@ export async function quarterView(
   period: string,
   periods: readonly string[],
 ): Promise<void> {
-  const asked = askedQuarters(periods, periods.at(-1) ?? null);
+  const asked = askedQuarters(periods, periods.at(-1) ?? null, period);
   await Promise.all(asked.map((each) => periodFilings(run, each, previousQuarterEnd(each))));
   const filers = (of: string) => filedQuarters(run, [{ periodofreport: { $equals: of } }]);
   await Promise.all([

@@ -161,11 +161,18 @@ export function coverageSentence(coverage: QuarterCoverage): string {
 
 /**
  * The quarters whose filings are read for `periods` (latest first, down to `first`, the data's
- * first period): the latest few and each one's quarter before.
+ * first period): the latest few, the quarter `shown` when it is another of `periods`, and each
+ * one's quarter before.
  */
-export function askedQuarters(periods: readonly string[], first: string | null): string[] {
+export function askedQuarters(
+  periods: readonly string[],
+  first: string | null,
+  shown?: string,
+): string[] {
   const asked = new Set<string>();
-  for (const period of periods.slice(0, QUARTERS_LOOKED_AT)) {
+  const looked = periods.slice(0, QUARTERS_LOOKED_AT);
+  if (shown !== undefined && periods.includes(shown)) looked.push(shown);
+  for (const period of looked) {
     asked.add(period);
     const before = previousQuarterEnd(period);
     if (first !== null && before >= first) asked.add(before);

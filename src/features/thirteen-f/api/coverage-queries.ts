@@ -157,8 +157,13 @@ function useFilingCounts(asked: readonly string[], first: string | null, source:
  * down to `first`, the data's first period), counted, and the latest complete one.
  * `coverageOf` is undefined for a quarter not looked at or not yet read.
  */
-function useQuarterCoverage(periods: readonly string[], first: string | null, source: ViewSource) {
-  const asked = useMemo(() => askedQuarters(periods, first), [periods, first]);
+function useQuarterCoverage(
+  periods: readonly string[],
+  first: string | null,
+  source: ViewSource,
+  shown: string | undefined,
+) {
+  const asked = useMemo(() => askedQuarters(periods, first, shown), [periods, first, shown]);
   const { countsOf, failed } = useFilingCounts(asked, first, source);
   return useMemo(() => {
     const today = todayUtc();
@@ -185,15 +190,20 @@ export type QuartersCoverage = ReturnType<typeof useQuarterCoverage>;
 /**
  * Every quarter end the data spans (latest first), their coverage, and the quarter a view opens
  * on: the latest complete one, or the latest with data when none of the latest is complete or
- * coverage could not be read; null until that is known.
+ * coverage could not be read; null until that is known. The quarter a view was asked for
+ * (`shown`) is counted too, whichever it is.
  */
-export function useOpeningQuarter(wanted = true, source: ViewSource = defaultSource()) {
+export function useOpeningQuarter(
+  wanted = true,
+  source: ViewSource = defaultSource(),
+  shown?: string,
+) {
   const span = useQuery({ ...periodSpanOptions(source), enabled: wanted });
   const periods = useMemo(
     () => (span.data ? quarterEnds(span.data.first, span.data.last) : []),
     [span.data],
   );
-  const coverage = useQuarterCoverage(periods, span.data?.first ?? null, source);
+  const coverage = useQuarterCoverage(periods, span.data?.first ?? null, source, shown);
   const latest = span.data?.last ?? null;
   const opening =
     coverage.complete === undefined && !coverage.failed ? null : (coverage.complete ?? latest);

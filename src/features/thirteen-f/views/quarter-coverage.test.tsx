@@ -47,19 +47,19 @@ const holdings = filerQuarters.map((filing) => ({
   pct_change_qoq: null,
 }));
 
-function setup(source: ViewSource) {
+function setup(source: ViewSource, period = Q1, filings = filerQuarters) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const answer =
     source === 'rows'
       ? filteringService(holdings)
       : modulesService({
           '13f_holdings': holdings,
-          '13f_filer_quarters': filerQuarters,
+          '13f_filer_quarters': filings,
           '13f_security_quarters': [],
         });
   const fake = fakeFetch({ '/index.php/api/service': answer });
   vi.stubGlobal('fetch', fake.fetch);
-  renderInRouter(() => <QuarterView state={{ period: Q1 }} onChange={vi.fn()} source={source} />);
+  renderInRouter(() => <QuarterView state={{ period }} onChange={vi.fn()} source={source} />);
   return fake;
 }
 
@@ -96,5 +96,20 @@ describe('QuarterView coverage', () => {
     const counted = bodies.filter((body) => body.count_only === true);
     expect(counted.every((body) => body.module === '13f_filer_quarters')).toBe(true);
     expect(counted.length).toBeGreaterThanOrEqual(PERIODS.length * 2);
+  });
+
+  it('counts a quarter older than the latest few when it is the one shown', async () => {
+    // ALPHA and BETA file eight quarters; the view is opened on the first but one.
+    const ends = ['2023-03-31', '2023-06-30', '2023-09-30', '2023-12-31', ...PERIODS, '2025-06-30'];
+    const filings = ends.flatMap((period, index) =>
+      ['ALPHA', 'BETA'].map((filer) => ({
+        companyname: filer,
+        periodofreport: period,
+        positions: 1,
+        previousperiod: ends[index - 1] ?? null,
+      })),
+    );
+    setup('aggregates', '2023-06-30', filings);
+    expect(await screen.findByText('2 of 2 managers filed')).toBeVisible();
   });
 });

@@ -137,7 +137,7 @@ export function QuarterView({
   /** Where it reads: the service's aggregates where it serves them, else rows. */
   source?: ViewSource;
 }) {
-  const { periods, opening, coverage } = useOpeningQuarter(true, source);
+  const { periods, opening, coverage } = useOpeningQuarter(true, source, state.period);
   const period = state.period ?? opening;
   const covered = useShownCoverage(coverage, period);
   const managers = useMemo(() => state.managers ?? [], [state.managers]);

@@ -184,7 +184,7 @@ export function SecurityView({
   /** Where it reads: the service's aggregates where it serves them, else rows. */
   source?: ViewSource;
 }) {
-  const { opening, coverage } = useOpeningQuarter(true, source);
+  const { opening, coverage } = useOpeningQuarter(true, source, chosenPeriod);
   const reading = useSecurityReading(cusip, chosenPeriod, opening, source);
   const { pull, positions, quarters, held, period, name } = reading;
   const covered = useShownCoverage(coverage, period);
