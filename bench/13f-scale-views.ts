@@ -15,12 +15,12 @@ import { askedQuarters } from '../src/features/thirteen-f/analytics/coverage.ts'
 import { previousQuarterEnd } from '../src/features/thirteen-f/analytics/quarters.ts';
 import {
   filedQuarters,
-  periodFilings,
   readAll,
   securityName,
   securityQuarters,
 } from '../src/features/thirteen-f/api/aggregate-reads.ts';
 import type { RunQuery } from '../src/features/thirteen-f/api/aggregate-reads.ts';
+import { quartersFilings } from '../src/features/thirteen-f/api/filing-counts.ts';
 import { quarterFromAggregates } from '../src/features/thirteen-f/api/quarter-aggregates.ts';
 import { post } from './loopback-post.ts';
 
@@ -59,8 +59,7 @@ export async function quarterView(
   period: string,
   periods: readonly string[],
 ): Promise<void> {
-  const asked = askedQuarters(periods, periods.at(-1) ?? null, period);
-  await Promise.all(asked.map((each) => periodFilings(run, each, previousQuarterEnd(each))));
+  await quartersFilings(run, askedQuarters(periods, periods.at(-1) ?? null, period));
   const filers = (of: string) => filedQuarters(run, [{ periodofreport: { $equals: of } }]);
   await Promise.all([
     quarterFromAggregates(run, period, { limit: LIST_LENGTH }),

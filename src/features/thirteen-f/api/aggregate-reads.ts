@@ -6,7 +6,7 @@
  * (aggregate-queries.ts). What the views make of the answers is the same as from rows: the
  * aggregates choose and count, rows name.
  */
-import { DATA_QUALITY_DEMO_LABEL, isDataQualityDemo } from '#contract/demo-filers';
+import { isDataQualityDemo } from '#contract/demo-filers';
 import { withPage } from '#contract/request-body';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
@@ -213,52 +213,4 @@ export async function filedQuarters(
     period: String(row.periodofreport).slice(0, 10),
     positions: number(row.positions),
   }));
-}
-
-/** How many managers filed a quarter, and how many of them filed the quarter before too. */
-export interface PeriodFilings {
-  readonly filed: number;
-  readonly stayed: number;
-}
-
-/**
- * How many managers filed `period` (an empty filing too) and how many of them filed `before`
- * as well, counted by `13f_filer_quarters` (its `previousperiod` is `before` exactly when the
- * filer filed it), the planted data-quality filer left out as coverage leaves it: two counts and
- * the few planted rows, where the names cost a page per 5,000 filers.
- */
-export async function periodFilings(
-  run: RunQuery,
-  period: string,
-  before: string,
-  signal?: AbortSignal,
-): Promise<PeriodFilings> {
-  const inPeriod = { periodofreport: { $equals: period } };
-  const stayed = { previousperiod: { $equals: before } };
-  const count = async (filter: readonly Record<string, unknown>[]) => {
-    const answer = await run(
-      { module: '13f_filer_quarters', count_only: true, filters: { filter: [...filter] } },
-      signal,
-    );
-    if (answer.kind !== 'count') throw new Error('The service answered a count with rows.');
-    return answer.count;
-  };
-  const [filed, both, planted] = await Promise.all([
-    count([inPeriod]),
-    count([inPeriod, stayed]),
-    readAll(
-      run,
-      {
-        module: '13f_filer_quarters',
-        filters: {
-          fields: ['companyname', 'previousperiod'],
-          filter: [inPeriod, { companyname: { $contains: DATA_QUALITY_DEMO_LABEL } }],
-        },
-      },
-      signal,
-    ),
-  ]);
-  const demo = planted.filter((row) => !isManager(row));
-  const demoStayed = demo.filter((row) => String(row.previousperiod).slice(0, 10) === before);
-  return { filed: filed - demo.length, stayed: both - demoStayed.length };
 }

@@ -23,8 +23,9 @@ import { previousQuarterEnd, quarterEnds } from '../analytics/quarters.ts';
 import { periodSpanOptions } from './across-managers-queries.ts';
 import { defaultSource, periodFilingsOptions } from './aggregate-queries.ts';
 import type { ViewSource } from './aggregate-queries.ts';
-import { periodFilings } from './aggregate-reads.ts';
-import type { FiledQuarter, PeriodFilings, RunQuery } from './aggregate-reads.ts';
+import type { FiledQuarter, RunQuery } from './aggregate-reads.ts';
+import { periodFilings, plantedFilings, withoutPlanted } from './filing-counts.ts';
+import type { PeriodFilings } from './filing-counts.ts';
 
 const run: RunQuery = (body, signal) => fetchQueryResult(body, signal);
 
@@ -69,14 +70,21 @@ function rowFilersOptions(period: string | null) {
   });
 }
 
-/** How many managers filed `period`, and how many of them the quarter before, from the aggregates. */
+/** How many filings `period` has, and how many of them the quarter before, from the aggregates. */
 function filingCountsOptions(period: string) {
   return queryOptions({
     queryKey: ['thirteen-f', 'aggregates', 'filing-counts', period],
-    queryFn: ({ signal }) => periodFilings(run, period, previousQuarterEnd(period), signal),
+    queryFn: ({ signal }) => periodFilings(run, period, signal),
     staleTime: FIVE_MINUTES,
   });
 }
+
+/** The planted data-quality filer's filings, which no coverage counts. */
+const plantedOptions = queryOptions({
+  queryKey: ['thirteen-f', 'aggregates', 'planted-filings'],
+  queryFn: ({ signal }) => plantedFilings(run, signal),
+  staleTime: FIVE_MINUTES,
+});
 
 /** The managers that filed `period` by name (undefined while unread; null: not asked). */
 function useManagerNames(period: string | null, source: ViewSource) {
@@ -122,11 +130,15 @@ function byPeriod<T>(asked: readonly string[]) {
 function useFilingCounts(asked: readonly string[], first: string | null, source: ViewSource) {
   const aggregates = source === 'aggregates';
   const countsCombine = useMemo(() => byPeriod<PeriodFilings>(asked), [asked]);
-  const namesCombine = useMemo(() => byPeriod<ReadonlySet<string>>(asked), [asked]);
   const counted = useQueries({
     queries: aggregates ? asked.map(filingCountsOptions) : [],
     combine: countsCombine,
   });
+  const { data: planted, isError: plantedFailed } = useQuery({
+    ...plantedOptions,
+    enabled: aggregates,
+  });
+  const namesCombine = useMemo(() => byPeriod<ReadonlySet<string>>(asked), [asked]);
   const named = useQueries({
     queries: aggregates ? [] : asked.map(rowFilersOptions),
     combine: namesCombine,
@@ -137,19 +149,21 @@ function useFilingCounts(asked: readonly string[], first: string | null, source:
     const countsOf = (period: string): FilingCounts | undefined => {
       const before = previousQuarterEnd(period);
       if (aggregates) {
-        const filed = counted.known.get(period);
-        const earlier = none(before) ? { filed: 0 } : counted.known.get(before);
-        return filed && earlier
-          ? { filed: filed.filed, before: earlier.filed, both: filed.stayed }
-          : undefined;
+        const raw = counted.known.get(period);
+        const rawBefore = none(before) ? { filed: 0, stayed: 0 } : counted.known.get(before);
+        if (raw === undefined || rawBefore === undefined || planted === undefined) return undefined;
+        const filed = withoutPlanted(raw, period, planted);
+        const earlier = withoutPlanted(rawBefore, before, planted);
+        return { filed: filed.filed, before: earlier.filed, both: filed.stayed };
       }
       const filersOf = (of: string) => (none(of) ? new Set<string>() : named.known.get(of));
       const filed = filersOf(period);
       const earlier = filersOf(before);
       return filed && earlier ? filingCounts(filed, earlier) : undefined;
     };
-    return { countsOf, failed: aggregates ? counted.failed : named.failed };
-  }, [aggregates, counted, named, first]);
+    const failed = aggregates ? counted.failed || plantedFailed : named.failed;
+    return { countsOf, failed };
+  }, [aggregates, counted, planted, plantedFailed, named, first]);
 }
 
 /**
