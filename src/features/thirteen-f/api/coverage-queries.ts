@@ -254,7 +254,9 @@ export function useShownCoverage(
     if (wanted === null) return countedCoverage(counted.period, counts, today, []);
     const beforeNames = none ? new Set<string>() : earlier;
     if (filed === undefined || beforeNames === undefined) return counted;
-    // The figures stay the counts' (filings, as every quarter's); the names say who is missing.
-    return countedCoverage(wanted, counts, today, missingManagers(filed, beforeNames));
+    // Once read, the names count as they always did: filings and names differ only where two
+    // filers share a name (one manager to the views).
+    const named = filingCounts(filed, beforeNames);
+    return countedCoverage(wanted, named, today, missingManagers(filed, beforeNames));
   }, [coverage, counted, wanted, none, filed, earlier]);
 }

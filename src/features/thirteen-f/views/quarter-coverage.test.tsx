@@ -112,4 +112,17 @@ describe('QuarterView coverage', () => {
     setup('aggregates', '2023-06-30', filings);
     expect(await screen.findByText('2 of 2 managers filed')).toBeVisible();
   });
+
+  it('counts the quarter shown by its managers’ names, two filers of one name as one', async () => {
+    // A second ALPHA (another CIK) files Dec 31 and Mar 31: four filings, three managers.
+    const twin = filerQuarters.filter(
+      (filing) => filing.companyname === 'ALPHA' && filing.periodofreport !== Q3,
+    );
+    setup('aggregates', Q1, [...filerQuarters, ...twin]);
+    expect(
+      await screen.findByLabelText(
+        '3 of 4 managers filed: the quarter is incomplete. Without a filing: DELTA: no filing for this quarter in the data.',
+      ),
+    ).toBeVisible();
+  });
 });
