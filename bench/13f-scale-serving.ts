@@ -134,7 +134,12 @@ export async function measureServer(
     const aggregates = await servesAggregates(run);
     const views: Timed[] = aggregates
       ? [
-          { name: 'quarter', run: () => quarterView(run, period), samples: [], size: 0 },
+          {
+            name: 'quarter',
+            run: () => quarterView(run, period, [...data.periods].reverse()),
+            samples: [],
+            size: 0,
+          },
           {
             name: 'security',
             run: () => securityView(run, data.widestCusip),

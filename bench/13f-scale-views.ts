@@ -4,12 +4,16 @@
  * through a `RunQuery` that POSTs to the server, as the API client does. The quarter view over
  * every filer (its five lists and the quarter's filers) and the security view of one CUSIP (its
  * every quarter and its name, then the rows of its latest quarter and the one before) read the
- * aggregate modules; a server whose catalog lacks them answers `unknown_module`.
+ * aggregate modules; a server whose catalog lacks them answers `unknown_module`. The quarter view
+ * counts the filings of the latest quarters first (coverage-queries.ts: which quarter it opens
+ * on), then reads its lists, the quarter's filers and, for who is missing, the quarter before's.
  */
 import { countBodyFor } from '#contract/request-body';
 import type { QueryRequestBody } from '#contract/request-body';
 import { adaptResponse } from '#contract/response';
 import { securityBody } from '../src/features/thirteen-f/api/across-managers-queries.ts';
+import { askedQuarters } from '../src/features/thirteen-f/analytics/coverage.ts';
+import { previousQuarterEnd } from '../src/features/thirteen-f/analytics/quarters.ts';
 import {
   filedQuarters,
   readAll,
@@ -17,6 +21,7 @@ import {
   securityQuarters,
 } from '../src/features/thirteen-f/api/aggregate-reads.ts';
 import type { RunQuery } from '../src/features/thirteen-f/api/aggregate-reads.ts';
+import { quartersFilings } from '../src/features/thirteen-f/api/filing-counts.ts';
 import { quarterFromAggregates } from '../src/features/thirteen-f/api/quarter-aggregates.ts';
 import { post } from './loopback-post.ts';
 
@@ -53,11 +58,22 @@ export async function servesAggregates(run: RunQuery): Promise<boolean> {
   }
 }
 
-/** The quarter view over every filer: its lists and the quarter's filers, read at once. */
-export async function quarterView(run: RunQuery, period: string): Promise<void> {
+/**
+ * The quarter view over every filer, opened on `period` of the data's `periods` (latest first):
+ * the latest quarters' filing counts, then its lists and the filers of the quarter and the one
+ * before, read at once.
+ */
+export async function quarterView(
+  run: RunQuery,
+  period: string,
+  periods: readonly string[],
+): Promise<void> {
+  await quartersFilings(run, askedQuarters(periods, periods.at(-1) ?? null, period));
+  const filers = (of: string) => filedQuarters(run, [{ periodofreport: { $equals: of } }]);
   await Promise.all([
     quarterFromAggregates(run, period, { limit: LIST_LENGTH }),
-    filedQuarters(run, [{ periodofreport: { $equals: period } }]),
+    filers(period),
+    ...(period > (periods.at(-1) ?? period) ? [filers(previousQuarterEnd(period))] : []),
   ]);
 }
 

@@ -95,6 +95,12 @@ function meets(value: unknown, condition: Record<string, unknown>): boolean {
       return (wanted as unknown[]).some(same);
     case '$gt':
       return typeof value === 'number' && value > Number(wanted);
+    case '$contains':
+      return (
+        typeof value === 'string' &&
+        typeof wanted === 'string' &&
+        value.toLowerCase().includes(wanted.toLowerCase())
+      );
     default:
       throw new Error(`the fake service does not know ${String(operator)}`);
   }
@@ -131,7 +137,7 @@ function compareBy(orderBy: string) {
 
 /**
  * `pagedService` over the records a body's filter matches: top-level conditions (`$equals`,
- * `$not_equals`, `$in`, `$gt`) and `$or`s of them (what the views across managers send),
+ * `$not_equals`, `$in`, `$gt`, `$contains`) and `$or`s of them (what the views across managers send),
  * ordered by `order_by`'s keys, the records' own order after them (the service's `_row`).
  */
 export function filteringService(records: readonly Record<string, unknown>[]): FakeAnswer {

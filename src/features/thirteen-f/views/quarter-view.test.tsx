@@ -100,6 +100,7 @@ const aggregates = {
       companyname: filer,
       periodofreport: Q1,
       positions: 2,
+      previousperiod: filer === 'GAMMA' ? null : Q4,
     })),
     ...['ALPHA', 'BETA'].map((filer) => ({ companyname: filer, periodofreport: Q4, positions: 1 })),
   ],

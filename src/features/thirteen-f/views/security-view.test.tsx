@@ -86,6 +86,7 @@ const aggregates = {
       companyname: filer,
       periodofreport: Q1,
       positions: 1,
+      previousperiod: filer === 'ALPHA' ? null : Q4,
     })),
     ...['BETA', 'GAMMA'].map((filer) => ({ companyname: filer, periodofreport: Q4, positions: 1 })),
   ],

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
 import { CoverageNote } from './coverage-note.tsx';
-import { useOpeningQuarter } from '../api/coverage-queries.ts';
+import { useOpeningQuarter, useShownCoverage } from '../api/coverage-queries.ts';
 import { periodSpanOptions } from '../api/across-managers-queries.ts';
 import { quarterEnds } from '../analytics/quarters.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -184,9 +184,10 @@ export function SecurityView({
   /** Where it reads: the service's aggregates where it serves them, else rows. */
   source?: ViewSource;
 }) {
-  const { opening, coverage } = useOpeningQuarter(true, source);
+  const { opening, coverage } = useOpeningQuarter(true, source, chosenPeriod);
   const reading = useSecurityReading(cusip, chosenPeriod, opening, source);
   const { pull, positions, quarters, held, period, name } = reading;
+  const covered = useShownCoverage(coverage, period);
 
   if (pull.state !== 'done') {
     return (
@@ -222,7 +223,7 @@ export function SecurityView({
         soldOut={soldOut.length}
         onPeriodChange={onPeriodChange}
       />
-      <CoverageNote coverage={coverage.coverageOf(period)} />
+      <CoverageNote coverage={covered} />
       <HoldersTable
         caption={`Holders at ${formatDay(period)}, largest first`}
         holders={holders}
