@@ -11,6 +11,7 @@ import {
   removeFixtureFolders,
   writeFixture,
 } from '../../testing/thirteen-f.ts';
+import { CATALOG } from '#contract/catalog';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
 import type { Logger } from '../log.ts';
@@ -235,5 +236,25 @@ describe('loadServiceData', () => {
     const shares = `SELECT shares FROM "13f_security_quarters"
       WHERE cusip = '037833100' AND periodofreport = DATE '2024-06-30'`;
     expect(await one(withStore, shares)).not.toBe(await one(demoOnly, shares));
+  });
+});
+
+describe("the demo's fields of fixed values", () => {
+  // The service compares them exactly with the value meant (db/sql.ts, `storedValue`): a value
+  // stored in another case would never be found.
+  it('hold only those values, as the catalog spells them', async () => {
+    const connection = await startWith({});
+    const found: Record<string, unknown[]> = {};
+    for (const module of Object.values(CATALOG))
+      for (const field of module.fields.filter((each) => each.values !== undefined)) {
+        const reader = await connection.runAndReadAll(
+          `SELECT DISTINCT "${field.name}" AS v FROM "${module.id}" WHERE "${field.name}" IS NOT NULL`,
+        );
+        const values = reader.getRowObjects().map((row) => row.v);
+        found[`${module.id}.${field.name}`] = values;
+        expect(field.values, `${module.id}.${field.name}`).toEqual(expect.arrayContaining(values));
+      }
+    expect(found['13f_holdings.status']?.length).toBeGreaterThan(3);
+    expect(found['13f_holdings.putcall']?.length).toBe(2);
   });
 });

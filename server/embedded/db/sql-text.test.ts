@@ -1,7 +1,8 @@
 /*
  * Text equality in the SQL the service runs: ILIKE where the value holds no LIKE wildcard, which
  * must find exactly the rows `lower(a) = lower(b)` found, as DuckDB lower-cases them (not as
- * JavaScript does), for any text and any value.
+ * JavaScript does), for any text and any value; and, on a field whose `values` the service stores
+ * as given, an exact comparison with the value meant.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,19 +52,19 @@ beforeAll(async () => {
     const values = [...TRICKY, null]
       .map((text, row) => `(${String(row)}, ${text === null ? 'NULL' : `'${text}'`})`)
       .join(', ');
-    await connection.run(`INSERT INTO "13f_holdings" ("_row", "status") VALUES ${values}`);
+    await connection.run(`INSERT INTO "13f_holdings" ("_row", "nameofissuer") VALUES ${values}`);
   });
 });
 afterAll(() => {
   database.close();
 });
 
-/** The rows the service's statement counts for `status` `operator` `value`. */
+/** The rows the service's statement counts for `nameofissuer` `operator` `value`. */
 async function served(operator: '$equals' | '$not_equals', value: string): Promise<number> {
   const result = validateQuery({
     module: '13f_holdings',
     count_only: true,
-    filters: { filter: [{ status: { [operator]: value } }] },
+    filters: { filter: [{ nameofissuer: { [operator]: value } }] },
   });
   if (!result.ok) throw new Error(JSON.stringify(result.problem));
   const [row] = await database.rows(buildCountSql(result.query, TODAY));
@@ -74,7 +75,7 @@ async function served(operator: '$equals' | '$not_equals', value: string): Promi
 async function byLower(operator: '$equals' | '$not_equals', value: string): Promise<number> {
   const compare = operator === '$equals' ? '=' : 'IS DISTINCT FROM';
   const [row] = await database.rows({
-    sql: `SELECT CAST(count(*) AS DOUBLE) AS n FROM "13f_holdings" WHERE lower("status") ${compare} lower($1)`,
+    sql: `SELECT CAST(count(*) AS DOUBLE) AS n FROM "13f_holdings" WHERE lower("nameofissuer") ${compare} lower($1)`,
     params: [value],
   });
   return Number(row?.n);
@@ -85,13 +86,14 @@ describe('text equality', () => {
     const sql = (value: string) => {
       const result = validateQuery({
         module: '13f_holdings',
-        filters: { filter: [{ status: { $equals: value } }] },
+        filters: { filter: [{ nameofissuer: { $equals: value } }] },
       });
       if (!result.ok) throw new Error('invalid');
       return buildCountSql(result.query, TODAY).sql;
     };
-    expect(sql('NEW')).toContain('"status" ILIKE $1');
-    for (const wild of ['N%', 'N_W', 'a\\b']) expect(sql(wild)).toContain('lower("status") = ');
+    expect(sql('NEW')).toContain('"nameofissuer" ILIKE $1');
+    for (const wild of ['N%', 'N_W', 'a\\b'])
+      expect(sql(wild)).toContain('lower("nameofissuer") = ');
   });
 
   it('finds the rows lower() finds, for tricky texts and any other', async () => {
@@ -119,13 +121,45 @@ describe('text equality', () => {
           if (value.trim() === '') return;
           await database.rows({ sql: 'DELETE FROM "13f_holdings"', params: [] });
           await database.rows({
-            sql: 'INSERT INTO "13f_holdings" ("_row", "status") VALUES (0, $1)',
+            sql: 'INSERT INTO "13f_holdings" ("_row", "nameofissuer") VALUES (0, $1)',
             params: [stored],
           });
           expect(await served(operator, value)).toBe(await byLower(operator, value));
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('equality on a field of fixed values', () => {
+  const where = (filter: unknown) => {
+    const result = validateQuery({ module: '13f_holdings', filters: { filter: [filter] } });
+    if (!result.ok) throw new Error('invalid');
+    const { sql, params } = buildCountSql(result.query, TODAY);
+    return { where: sql.slice(sql.indexOf(' WHERE ')), params };
+  };
+
+  it('compares exactly with the stored value, typed in any case', () => {
+    for (const typed of ['NEW', 'new', 'New'])
+      expect(where({ status: { $equals: typed } })).toEqual({
+        where: ' WHERE "status" = $1',
+        params: ['NEW'],
+      });
+    expect(where({ putcall: { $not_equals: 'put' } })).toEqual({
+      where: ' WHERE ("putcall" IS NULL OR NOT "putcall" = $1)',
+      params: ['PUT'],
+    });
+    expect(where({ status: { $in: ['sold out', 'Reduced'] } })).toEqual({
+      where: ' WHERE "status" IN ($1, $2)',
+      params: ['SOLD OUT', 'REDUCED'],
+    });
+  });
+
+  it('compares as any text does a value that is none of them', () => {
+    expect(where({ status: { $equals: 'NEWISH' } }).where).toBe(' WHERE "status" ILIKE $1');
+    expect(where({ status: { $in: ['NEW', 'other'] } }).where).toBe(
+      ' WHERE lower("status") IN (lower($1), lower($2))',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { resolveDateRange } from '#contract/operators';
 import type { ValidatedCondition, ValidatedNode, ValidatedQuery } from '#contract/validate';
+import type { FieldDefinition } from '#contract/fields';
 import type { ScalarValue } from '#contract/values';
 import { quoteIdentifier, ROW_ID_COLUMN, SECONDARY_LAYOUTS } from './schema.ts';
 
@@ -64,6 +65,21 @@ function upperBound(column: string, value: ScalarValue, isDatetime: boolean, bin
  */
 const LIKE_SPECIAL = /[%_\\]/;
 
+/**
+ * The stored value a condition's text means, for a field whose `values` the embedded service
+ * stores as given (13F status, derived; put/call and amendment type, upper-cased at import:
+ * `load-data.test.ts` holds the demo's data to it): compared exactly, DuckDB matches its
+ * dictionary instead of folding every row's text (a quarter's largest new positions, ~125 ms of
+ * CPU against ~170 with ILIKE at 3M rows). Undefined for another field, or a value that is none
+ * of them ignoring case (ASCII only, so JavaScript's case folds as DuckDB's does).
+ */
+function storedValue(field: FieldDefinition, value: ScalarValue): string | undefined {
+  if (field.values === undefined || value.type !== 'text' || !/^[\x20-\x7e]*$/.test(value.value))
+    return undefined;
+  const typed = value.value.toLowerCase();
+  return field.values.find((stored) => stored.toLowerCase() === typed);
+}
+
 /** Text compares ignoring case, as analysts type tickers and labels in any case. */
 function folded(isText: boolean, sql: string): string {
   return isText ? `lower(${sql})` : sql;
@@ -79,6 +95,9 @@ function comparison(condition: ValidatedCondition, column: string, bind: Bind, t
       return `contains(lower(${column}), lower(${bind(condition.value)}))`;
     case '$in': {
       // Equal to one of the values as `$equals` compares; a null matches none, as there.
+      const stored = condition.values.map((value) => storedValue(condition.field, value));
+      if (stored.every((value) => value !== undefined))
+        return `${column} IN (${stored.map((value) => bind(value)).join(', ')})`;
       const items = condition.values.map((value) => folded(isText, literal(value, bind)));
       return `${folded(isText, column)} IN (${items.join(', ')})`;
     }
@@ -111,6 +130,12 @@ function comparison(condition: ValidatedCondition, column: string, bind: Bind, t
       case '$lte':
         return `${column} < ${dayEnd(value.value, bind)}`;
     }
+  }
+  const stored = storedValue(condition.field, value);
+  if (stored !== undefined) {
+    const same = `${column} = ${bind(stored)}`;
+    if (condition.operator === '$equals') return same;
+    if (condition.operator === '$not_equals') return `(${column} IS NULL OR NOT ${same})`;
   }
   if (isText && value.type === 'text' && !LIKE_SPECIAL.test(value.value)) {
     const same = `${column} ILIKE ${bind(value.value)}`;
