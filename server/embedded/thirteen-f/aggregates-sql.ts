@@ -148,12 +148,12 @@ held AS (
   GROUP BY cik, periodofreport
 ),
 largest AS (
-  -- The ten largest values as an aggregate's list, not a window over every row: no sort.
-  SELECT cik, periodofreport AS period, list_sum(max(value, 10)) AS top10value
-  FROM ${holdings} h
-  WHERE periodofreport IN (SELECT period FROM wanted) AND putcall IS NULL
-    ${inScope('h.cik', 'h.periodofreport')}
-  GROUP BY cik, periodofreport
+  SELECT cik, period, sum(value) AS top10value FROM (
+    SELECT cik, periodofreport AS period, value FROM ${holdings} h
+    WHERE periodofreport IN (SELECT period FROM wanted) AND putcall IS NULL
+      ${inScope('h.cik', 'h.periodofreport')}
+    QUALIFY row_number() OVER (PARTITION BY cik, periodofreport ORDER BY value DESC) <= 10
+  ) GROUP BY cik, period
 )
 SELECT c.cik, n.companyname, c.period AS periodofreport, c.filed_at AS filedat,
   -- A filing imported without an accession number has a key built from its metadata (with |).
