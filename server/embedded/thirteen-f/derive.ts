@@ -27,7 +27,7 @@ export const HOLDINGS_FIELDS: readonly string[] = [
 export const HOLDINGS_COLUMNS = HOLDINGS_FIELDS.map(quoteIdentifier);
 
 /** A period's place in the calendar, in quarters: consecutive quarters differ by one. */
-const QUARTER_INDEX = (date: string) => `(year(${date}) * 4 + quarter(${date}))`;
+export const QUARTER_INDEX = (date: string) => `(year(${date}) * 4 + quarter(${date}))`;
 
 /**
  * A table of the filer-periods a derivation must write again (`cik`, `period`), made by the
@@ -188,11 +188,11 @@ export async function deriveHoldingsInto(
  */
 async function replaceScopedRows(
   connection: DuckDBConnection,
-  orders: readonly (readonly [string, string])[],
+  orders: readonly [readonly [string, string], ...(readonly [string, string])[]],
   written: readonly string[],
 ): Promise<void> {
   // Every table holds the same rows: the blocks are read from the first.
-  const [[first] = ['']] = orders;
+  const [[first]] = orders;
   await connection.run(`CREATE OR REPLACE TEMP TABLE ${CLEARED_TABLE} AS
     SELECT cik, period FROM ${WINDOW_TABLE} WHERE emit UNION SELECT cik, period FROM ${SCOPE_TABLE}`);
   for (const [table] of orders) {

@@ -9,7 +9,7 @@ import type { ExtensionModuleId } from '#contract/catalog';
 import { ROW_ID_COLUMN, createModuleTable, quoteIdentifier } from '../db/schema.ts';
 import { quarterBefore } from './aggregates-sql.ts';
 import { AGGREGATE_ORDER, deriveThirteenFAggregates } from './aggregates.ts';
-import { CLEARED_TABLE, sqlDates } from './derive.ts';
+import { CLEARED_TABLE, QUARTER_INDEX, sqlDates } from './derive.ts';
 import { FILER_NAMES, STORE_ROW_OFFSET, periodRowBase } from './derive-steps.ts';
 import { STORE_ALIAS, STORE_HOLDINGS, sqlString } from './store-names.ts';
 
@@ -73,12 +73,11 @@ async function withQuarterAfter(
   connection: DuckDBConnection,
   periods: readonly string[],
 ): Promise<string[]> {
-  const quarter = (date: string) => `(year(${date}) * 4 + quarter(${date}))`;
   const reader = await connection.runAndReadAll(
     `SELECT DISTINCT strftime(period, '%Y-%m-%d') AS period FROM (
        SELECT unnest([${sqlDates(periods)}]) AS period
-       UNION SELECT period_of_report FROM thirteenf_filing WHERE ${quarter('period_of_report')} - 1
-         IN (SELECT ${quarter('p')} FROM unnest([${sqlDates(periods)}]) t(p))
+       UNION SELECT period_of_report FROM thirteenf_filing WHERE ${QUARTER_INDEX('period_of_report')} - 1
+         IN (SELECT ${QUARTER_INDEX('p')} FROM unnest([${sqlDates(periods)}]) t(p))
      ) WHERE period IS NOT NULL ORDER BY period`,
   );
   return reader.getRowObjects().map((row) => String(row.period));
