@@ -9,10 +9,11 @@ import { basename, dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
-  STORE_FILER_QUARTERS,
-  STORE_SECURITY_QUARTERS,
-} from '../server/embedded/thirteen-f/store-aggregates.ts';
-import { STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER } from '../server/embedded/thirteen-f/store.ts';
+  SERVED_TABLES,
+  STORE_HOLDINGS,
+  STORE_HOLDINGS_BY_FILER,
+  tableNames,
+} from '../server/embedded/thirteen-f/store-names.ts';
 
 /** What a store serves and holds. */
 export interface StoreState {
@@ -29,14 +30,6 @@ export interface StoreState {
 }
 
 const ALIAS = 'bench_store';
-
-/** The tables a server serves from the store: derived holdings in two orders, the aggregates. */
-const SERVED_TABLES = [
-  STORE_HOLDINGS,
-  STORE_HOLDINGS_BY_FILER,
-  STORE_SECURITY_QUARTERS,
-  STORE_FILER_QUARTERS,
-];
 
 async function one(connection: DuckDBConnection, sql: string): Promise<Record<string, unknown>> {
   const reader = await connection.runAndReadAll(sql);
@@ -81,7 +74,7 @@ export async function inspectStore(path: string): Promise<StoreState> {
         `SELECT table_name FROM duckdb_tables() WHERE database_name = '${ALIAS}'`,
       );
       const names = new Set(found.getRowObjects().map((row) => String(row.table_name)));
-      const tables = SERVED_TABLES.filter((table) => names.has(table));
+      const tables = tableNames(SERVED_TABLES).filter((table) => names.has(table));
       const prints = names.has('thirteenf_derivation')
         ? [
             ...(await Promise.all(tables.map((t) => tableFingerprint(connection, t)))),

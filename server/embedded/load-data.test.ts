@@ -17,7 +17,8 @@ import { createLogger } from '../log.ts';
 import type { Logger } from '../log.ts';
 import { loadServiceData } from './load-data.ts';
 import { importManifest } from './thirteen-f/import.ts';
-import { deriveFilingStore, openFilingStore } from './thirteen-f/store.ts';
+import { openFilingStore } from './thirteen-f/store.ts';
+import { deriveFilingStore } from './thirteen-f/store-derivation.ts';
 
 afterAll(removeFixtureFolders);
 

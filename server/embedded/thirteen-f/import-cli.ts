@@ -7,8 +7,9 @@ import type { BadLine, DataSetSummary } from './datasets.ts';
 import { importManifest, importXmlFilings } from './import.ts';
 import type { ImportSummary } from './import.ts';
 import { normalizeCik, parseFiledAt, syntheticAccession } from './manifest.ts';
-import { IMPORT_MEMORY_LIMIT, deriveFilingStore } from './store.ts';
-import type { StoreDerivation } from './store.ts';
+import { deriveFilingStore } from './store-derivation.ts';
+import type { StoreDerivation } from './store-derivation.ts';
+import { IMPORT_MEMORY_LIMIT } from './store.ts';
 import { openStoreForImport } from './store-writer.ts';
 import type { StoreForImport } from './store-writer.ts';
 

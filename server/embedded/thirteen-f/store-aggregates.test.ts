@@ -20,7 +20,8 @@ import { loadServiceData } from '../load-data.ts';
 import { deriveLocalAggregates } from './aggregates.ts';
 import { deriveHoldings } from './derive.ts';
 import type { FilingMeta } from './filing.ts';
-import { deriveFilingStore, mergeFilingStore, openFilingStore } from './store.ts';
+import { deriveFilingStore } from './store-derivation.ts';
+import { mergeFilingStore, openFilingStore } from './store.ts';
 
 afterAll(removeFixtureFolders);
 

@@ -11,21 +11,23 @@ import { quarterBefore } from './aggregates-sql.ts';
 import { AGGREGATE_ORDER, deriveThirteenFAggregates } from './aggregates.ts';
 import { CLEARED_TABLE, QUARTER_INDEX, sqlDates } from './derive.ts';
 import { FILER_NAMES, STORE_ROW_OFFSET, periodRowBase } from './derive-steps.ts';
-import { STORE_ALIAS, STORE_HOLDINGS, sqlString } from './store-names.ts';
-
-/** The store's `13f_security_quarters` rows, `_row` numbered within each period. */
-export const STORE_SECURITY_QUARTERS = 'thirteenf_security_quarters';
-
-/** The store's `13f_filer_quarters` rows, likewise. */
-export const STORE_FILER_QUARTERS = 'thirteenf_filer_quarters';
+import {
+  STORE_ALIAS,
+  STORE_FILER_QUARTERS,
+  STORE_HOLDINGS,
+  STORE_SECURITY_QUARTERS,
+  sqlString,
+} from './store-names.ts';
+import type { DerivedTables } from './store-names.ts';
 
 const fieldNames = (module: ExtensionModuleId) =>
   CATALOG[module].fields.map((field) => quoteIdentifier(field.name));
 
 /**
- * Derives the store's aggregates of `periods` (the periods whose holdings were just written),
- * replacing theirs, or every period's anew when `whole`. Run inside the store's derivation
- * transaction (store.ts), after the holdings. A security's row counts every filer of its
+ * Derives the store's aggregates of `periods` (the periods whose holdings were just written) from
+ * `tables.byCusip` into `tables`' aggregates, replacing theirs, or every period's anew when
+ * `whole`. Run inside a transaction of the store's derivation (store-derivation.ts), after the
+ * holdings. A security's row counts every filer of its
  * period, so it is derived again whole; a filer's row only its own, so only the filer-periods
  * derived again (`CLEARED_TABLE`) are, and then every period's rows are numbered again (a few
  * thousand a quarter) since a new filer or name moves the others.
@@ -34,22 +36,23 @@ export async function deriveStoreAggregates(
   connection: DuckDBConnection,
   periods: readonly string[],
   whole: boolean,
+  tables: DerivedTables,
 ): Promise<void> {
   // A security's holders that did not file count against the quarter before: the quarter after
   // each period written changes too.
   const securityPeriods = whole ? periods : await withQuarterAfter(connection, periods);
   if (whole) {
-    await createModuleTable(connection, '13f_security_quarters', STORE_SECURITY_QUARTERS);
-    await createModuleTable(connection, '13f_filer_quarters', STORE_FILER_QUARTERS);
+    await createModuleTable(connection, '13f_security_quarters', tables.securities);
+    await createModuleTable(connection, '13f_filer_quarters', tables.filers);
   } else {
     await connection.run(
-      `DELETE FROM ${STORE_SECURITY_QUARTERS} WHERE "periodofreport" IN (${sqlDates(securityPeriods)})`,
+      `DELETE FROM ${tables.securities} WHERE "periodofreport" IN (${sqlDates(securityPeriods)})`,
     );
-    await connection.run(`DELETE FROM ${STORE_FILER_QUARTERS} t USING ${CLEARED_TABLE} c
+    await connection.run(`DELETE FROM ${tables.filers} t USING ${CLEARED_TABLE} c
       WHERE t."cik" = c.cik AND t."periodofreport" = c.period`);
   }
   const sources = {
-    holdings: STORE_HOLDINGS,
+    holdings: tables.byCusip,
     filings: 'thirteenf_filing',
     infotable: 'thirteenf_infotable',
   };
@@ -57,15 +60,15 @@ export async function deriveStoreAggregates(
   // out of 768 MB at 12 quarters of 3M rows (35M information-table rows, 8,000 filers), the
   // securities' join of the holders of the quarter before and the filers' sums alike.
   for (const period of securityPeriods) {
-    const tables = { ...sources, securityTarget: STORE_SECURITY_QUARTERS, periods: [period] };
-    await deriveThirteenFAggregates(connection, tables, 'in-period');
+    const target = { ...sources, securityTarget: tables.securities, periods: [period] };
+    await deriveThirteenFAggregates(connection, target, 'in-period');
   }
   for (const period of periods) {
     const scope = whole ? {} : { filerScope: CLEARED_TABLE };
-    const tables = { ...sources, filerTarget: STORE_FILER_QUARTERS, ...scope, periods: [period] };
-    await deriveThirteenFAggregates(connection, tables, 'in-period');
+    const target = { ...sources, filerTarget: tables.filers, ...scope, periods: [period] };
+    await deriveThirteenFAggregates(connection, target, 'in-period');
   }
-  await refreshFilerFacts(connection);
+  await refreshFilerFacts(connection, tables.filers);
 }
 
 /** `periods` and the quarter after each that the store has filings of, oldest first. */
@@ -89,19 +92,19 @@ async function withQuarterAfter(
  * earlier quarter changes it for a later period that is not the quarter after); and every
  * period's `_row`, in the module's order, which a new filer or name changes.
  */
-async function refreshFilerFacts(connection: DuckDBConnection): Promise<void> {
+async function refreshFilerFacts(connection: DuckDBConnection, filers: string): Promise<void> {
   await connection.run(
-    `UPDATE ${STORE_FILER_QUARTERS} t SET "companyname" = n.filer_name
+    `UPDATE ${filers} t SET "companyname" = n.filer_name
      FROM (${FILER_NAMES}) n
      WHERE t."cik" = n.cik AND t."companyname" IS DISTINCT FROM n.filer_name`,
   );
   await connection.run(
-    `UPDATE ${STORE_FILER_QUARTERS} t SET "previousperiod" = p.previous, "_row" = p.row_id
+    `UPDATE ${filers} t SET "previousperiod" = p.previous, "_row" = p.row_id
      FROM (SELECT "cik", "periodofreport",
              lag("periodofreport") OVER (PARTITION BY "cik" ORDER BY "periodofreport") AS previous,
              CAST(row_number() OVER (PARTITION BY "periodofreport"
                ORDER BY ${AGGREGATE_ORDER['13f_filer_quarters']}) - 1 AS INTEGER) AS row_id
-           FROM ${STORE_FILER_QUARTERS}) p
+           FROM ${filers}) p
      WHERE t."cik" = p."cik" AND t."periodofreport" = p."periodofreport"
        AND (t."previousperiod" IS DISTINCT FROM p.previous OR t."_row" <> p.row_id)`,
   );

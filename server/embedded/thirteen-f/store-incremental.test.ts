@@ -13,13 +13,14 @@ import {
 } from '../../../testing/thirteen-f.ts';
 import type { XmlHolding } from '../../../testing/thirteen-f.ts';
 import type { FilingMeta } from './filing.ts';
+import { openFilingStore } from './store.ts';
+import { deriveFilingStore } from './store-derivation.ts';
 import {
+  STORE_FILER_QUARTERS,
   STORE_HOLDINGS,
   STORE_HOLDINGS_BY_FILER,
-  deriveFilingStore,
-  openFilingStore,
-} from './store.ts';
-import { STORE_FILER_QUARTERS, STORE_SECURITY_QUARTERS } from './store-aggregates.ts';
+  STORE_SECURITY_QUARTERS,
+} from './store-names.ts';
 
 afterAll(removeFixtureFolders);
 
@@ -196,5 +197,68 @@ describe('deriving the filing store incrementally', () => {
       incremental.byCusip.some((row) => row.cik === '104' && row.periodofreport === PERIODS[0]),
     ).toBe(false);
     expect(incremental).toEqual(expected);
+  });
+});
+
+/** `connection`, failing its `at`-th statement (from 0) as a run killed there stops. */
+function stoppingAt(connection: DuckDBConnection, at: number): DuckDBConnection {
+  let seen = 0;
+  const stop = (sql: string) => {
+    if (seen++ === at) throw new Error(`stopped before ${sql.slice(0, 60)}`);
+  };
+  return new Proxy(connection, {
+    get(target, property) {
+      if (property === 'run')
+        return (...args: Parameters<DuckDBConnection['run']>) => {
+          stop(args[0]);
+          return target.run(...args);
+        };
+      if (property === 'runAndReadAll')
+        return (...args: Parameters<DuckDBConnection['runAndReadAll']>) => {
+          stop(args[0]);
+          return target.runAndReadAll(...args);
+        };
+      return Reflect.get(target, property, target) as unknown;
+    },
+  });
+}
+
+describe('deriving the filing store whole', () => {
+  it('serves what it served when stopped at any statement, and the next run ends the work', async () => {
+    const first = [0, 1].flatMap((f) => [0, 1, 2].map((q) => filing(f, q)));
+    const later = [filing(2, 1), filing(0, 3)];
+    const store = await openFilingStore(join(fixtureFolder(), 'stopped.duckdb'));
+    await importHoldings(store.connection, first);
+    await deriveFilingStore(store.connection);
+    const served = await storedRows(store.connection);
+    await importHoldings(store.connection, later);
+
+    let stops = 0;
+    for (;;) {
+      try {
+        await deriveFilingStore(stoppingAt(store.connection, stops), { whole: true });
+        break;
+      } catch {
+        stops += 1;
+        expect(await storedRows(store.connection)).toEqual(served);
+      }
+    }
+    const derived = await storedRows(store.connection);
+    const left = await store.connection.runAndReadAll(
+      `SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'thirteenf_next%'`,
+    );
+    store.close();
+
+    const whole = await openFilingStore(join(fixtureFolder(), 'stopped-whole.duckdb'));
+    await importHoldings(whole.connection, [...first, ...later]);
+    await deriveFilingStore(whole.connection);
+    const expected = await storedRows(whole.connection);
+    whole.close();
+
+    // Stopped before each of its statements in turn: the holdings, the aggregates, the swap.
+    expect(stops).toBeGreaterThan(30);
+    expect(derived).toEqual(expected);
+    expect(derived).not.toEqual(served);
+    expect(left.getRowObjects()).toEqual([]);
   });
 });

@@ -5,13 +5,12 @@ import { dirname } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATES_SQL } from './aggregates-sql.ts';
-import { CLEARED_TABLE, DERIVATION_SQL, SCOPE_TABLE, deriveHoldingsInto } from './derive.ts';
-import { deriveStoreAggregates } from './store-aggregates.ts';
+import { DERIVATION_SQL } from './derive.ts';
 import { STORE_ALIAS, STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER, sqlString } from './store-names.ts';
 
 export { STORE_ALIAS, STORE_HOLDINGS, STORE_HOLDINGS_BY_FILER, sqlString } from './store-names.ts';
 import { quoteIdentifier } from '../db/schema.ts';
-import { SHIPPED_CUSIP_TICKERS, addCusipTickers, readCusipTickers } from './reference.ts';
+import { SHIPPED_CUSIP_TICKERS } from './reference.ts';
 import { createFilingTables } from './schema.ts';
 
 /**
@@ -27,7 +26,7 @@ export const IMPORT_MEMORY_LIMIT = '768MB';
 
 /**
  * The operator's filing store: a DuckDB file holding every filing imported with
- * `npm run import-13f`, and the holdings derived from them at import (`deriveFilingStore`).
+ * `npm run import-13f`, and the holdings derived from them at import (`deriveFilingStore`, store-derivation.ts).
  * The server serves those derived rows from the file (`attachFilingStore`), read-only, without
  * copying them into memory, so start-up time and memory do not grow with the store.
  */
@@ -70,7 +69,7 @@ export async function derivationStamp(): Promise<string> {
 }
 
 /** The database a connection opened (a store opened directly is named after its file). */
-async function currentDatabase(connection: DuckDBConnection): Promise<string> {
+export async function currentDatabase(connection: DuckDBConnection): Promise<string> {
   const reader = await connection.runAndReadAll('SELECT current_database() AS name');
   return String(reader.getRowObjects()[0]?.name);
 }
@@ -112,71 +111,6 @@ export async function pendingPeriods(
      WHERE derived IS NOT TRUE ORDER BY period`,
   );
   return reader.getRowObjects().map((row) => String(row.period));
-}
-
-/** What a derivation of the store did. */
-export interface StoreDerivation {
-  /** Every period anew (first derivation, another version's, or asked for), or some. */
-  readonly whole: boolean;
-  /** The periods whose rows were written. */
-  readonly periods: readonly string[];
-}
-
-/**
- * Brings the store's derived rows (`STORE_HOLDINGS`, `STORE_HOLDINGS_BY_FILER`, and the
- * aggregates of store-aggregates.ts) up to date with its filings, inside the store, in one
- * transaction: a run that stops half-way leaves the rows the store had, and the filings imported
- * since stay pending for the next run. Only the filers' periods of the filings imported since
- * the last derivation, and each one's quarter after, are derived again (a new file's late
- * filings and amendments change a few filers of older quarters, not the quarters), unless
- * `whole` is asked for or the store was derived by another version (or never).
- * The store's filings alone (the demo's are not in the file), with the shipped ticker map
- * alone: the fictional filers' invented tickers never label an operator's real filings.
- */
-export async function deriveFilingStore(
-  connection: DuckDBConnection,
-  options: { readonly whole?: boolean } = {},
-): Promise<StoreDerivation> {
-  const stamp = await derivationStamp();
-  const database = await currentDatabase(connection);
-  await connection.run('BEGIN TRANSACTION');
-  try {
-    const whole = options.whole === true || (await storedStamp(connection, database)) !== stamp;
-    if (whole) {
-      await connection.run('DELETE FROM cusip_ticker');
-      await addCusipTickers(connection, await readCusipTickers(SHIPPED_CUSIP_TICKERS));
-    }
-    const scoped = !whole && (await prepareScope(connection));
-    const tables = { byCusip: STORE_HOLDINGS, byFiler: STORE_HOLDINGS_BY_FILER };
-    const periods = whole || scoped ? await deriveHoldingsInto(connection, tables, scoped) : [];
-    if (whole || periods.length > 0) await deriveStoreAggregates(connection, periods, whole);
-    if (scoped) await connection.run(`DROP TABLE ${CLEARED_TABLE}`);
-    if (!whole) await connection.run(`DROP TABLE ${SCOPE_TABLE}`);
-    await connection.run('DELETE FROM thirteenf_replaced');
-    await connection.run('UPDATE thirteenf_filing SET derived = true WHERE derived IS NOT TRUE');
-    await connection.run(
-      `CREATE OR REPLACE TABLE thirteenf_derivation AS SELECT ${sqlString(stamp)} AS stamp`,
-    );
-    await connection.run('COMMIT');
-    return { whole, periods };
-  } catch (error) {
-    await connection.run('ROLLBACK');
-    throw error;
-  }
-}
-
-/**
- * Makes `SCOPE_TABLE`: the filer-periods of the filings imported since the last derivation, and
- * those that filings re-imported since left (another period or filer). False when there are none.
- */
-async function prepareScope(connection: DuckDBConnection): Promise<boolean> {
-  await connection.run(`CREATE OR REPLACE TEMP TABLE ${SCOPE_TABLE} AS
-    SELECT cik, period_of_report AS period FROM thirteenf_filing WHERE derived IS NOT TRUE
-    UNION SELECT cik, period FROM thirteenf_replaced`);
-  const reader = await connection.runAndReadAll(
-    `SELECT count(*)::INTEGER AS n FROM ${SCOPE_TABLE}`,
-  );
-  return reader.getRowObjects()[0]?.n !== 0;
 }
 
 /** Attaches the store read-only as `STORE_ALIAS`. */
