@@ -243,10 +243,10 @@ export function holdingNameSql(columns: {
 
 /**
  * The rows of `13f_holdings` (plus `cik`) from the steps' tables, for the periods the window
- * emits. `_row` follows the row groups (see `rowGroups`), then value (largest first), CUSIP and
- * put/call.
+ * emits, or only those of the period bound to `$1` when `onePeriod`. `_row` follows the row
+ * groups (see `rowGroups`), then value (largest first), CUSIP and put/call.
  */
-export const DERIVED_ROWS = `
+export const derivedRows = (onePeriod: boolean) => `
 WITH tickers AS (SELECT cusip, arg_min(ticker, rowid) AS ticker FROM cusip_ticker GROUP BY cusip),
 matches AS (
   SELECT cik, arg_max(account_id, rowid) AS account_id, arg_max(account_name, rowid) AS account_name,
@@ -272,4 +272,7 @@ FROM thirteenf_work_changes d
 JOIN thirteenf_work_row_groups g USING (cik, period)
 JOIN thirteenf_work_filings w USING (accession)
 LEFT JOIN tickers t USING (cusip)
-LEFT JOIN matches m USING (cik)`;
+LEFT JOIN matches m USING (cik)${onePeriod ? '\nWHERE d.period = $1' : ''}`;
+
+/** `derivedRows` of every period the window emits. */
+export const DERIVED_ROWS = derivedRows(false);
