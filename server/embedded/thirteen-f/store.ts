@@ -17,7 +17,8 @@ import { createFilingTables } from './schema.ts';
  * DuckDB's memory limit while importing and deriving (`--memory-limit`): past it, DuckDB spills
  * its sorts, joins and temporary tables to disk (`<store>.tmp`, removed after). With 768 MB,
  * deriving a store of two SEC quarters of 3M rows each peaks at 1.4–1.8 GB of resident memory in
- * all (Node and DuckDB's structures outside its buffers included; 2.0 GB with 1 GB); without a
+ * all (Node and DuckDB's structures outside its buffers included; 2.0 GB with 1 GB), of twelve
+ * at 1.8 GB (3.2 GB with 1.5 GB); without a
  * limit DuckDB took up to 80 % of the machine (6.9 GB) because it could, and with 512 MB the
  * derivation ran out of memory. Insertion order is not kept: no step needs it (the stored
  * tables are written with ORDER BY), and keeping it costs memory.
