@@ -7,7 +7,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CATALOG } from '#contract/catalog';
 import type { ExtensionModuleId } from '#contract/catalog';
 import { ROW_ID_COLUMN, quoteIdentifier } from '../db/schema.ts';
-import { filerQuartersSql, securityQuartersSql } from './aggregates-sql.ts';
+import { filerQuartersSql, quarterBefore, securityQuartersSql } from './aggregates-sql.ts';
 import type { RowIds } from './derive-steps.ts';
 
 /** Where `deriveThirteenFAggregates` reads and writes: table names, optionally qualified. */
@@ -36,6 +36,21 @@ export interface AggregateTables {
 /** A table name as SQL: each dot-separated part quoted (`filing_store.thirteenf_holdings`). */
 function tableName(name: string): string {
   return name.split('.').map(quoteIdentifier).join('.');
+}
+
+/**
+ * `periods` and the quarter before each as constants, a condition on `periodofreport` added to
+ * the bound `wanted`: DuckDB reads a join to `wanted` by scanning every period's holdings, and a
+ * constant list by skipping the other periods' row groups by their min/max (the store's holdings
+ * are stored by period). Dates from the database, never a request's text; checked all the same.
+ */
+function periodBounds(periods: readonly string[] | undefined): string {
+  if (periods === undefined || periods.length === 0) return '';
+  const dates = periods.flatMap((period) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(period)) throw new Error(`Not a period: ${period}`);
+    return [`DATE '${period}'`, quarterBefore(`DATE '${period}'`)];
+  });
+  return `AND periodofreport IN (${dates.join(', ')})`;
 }
 
 /** The `wanted(period)` CTE: the periods asked for, bound, or every period of `sources`. */
@@ -110,7 +125,7 @@ export async function deriveThirteenFAggregates(
       '13f_security_quarters',
       tableName(tables.securityTarget),
       wanted,
-      securityQuartersSql(holdings),
+      securityQuartersSql(holdings, periodBounds(tables.periods)),
       { order: AGGREGATE_ORDER['13f_security_quarters'], rowIds },
     );
   if (tables.filerTarget === undefined) return;
@@ -119,7 +134,13 @@ export async function deriveThirteenFAggregates(
     '13f_filer_quarters',
     tableName(tables.filerTarget),
     wanted,
-    filerQuartersSql(holdings, filings, tableName(tables.infotable), tables.filerScope),
+    filerQuartersSql(
+      holdings,
+      filings,
+      tableName(tables.infotable),
+      tables.filerScope,
+      periodBounds(tables.periods),
+    ),
     { order: AGGREGATE_ORDER['13f_filer_quarters'], rowIds },
   );
 }
