@@ -52,7 +52,7 @@ src AS (
   FROM ${holdings}
   WHERE NOT suffix(rtrim(companyname), ${text(DATA_QUALITY_DEMO_LABEL)})
     AND (periodofreport IN (SELECT period FROM wanted)
-      OR periodofreport IN (SELECT ${quarterBefore('period')} FROM wanted)) ${within}
+      OR periodofreport IN (SELECT ${quarterBefore('period')} FROM wanted))${within}
 ),
 totals AS (
   SELECT period, cusip, max(ticker) AS ticker,
@@ -145,13 +145,13 @@ held AS (
     ${tally('putcall IS NOT NULL AND shrsorprnamt > 0', 'optionpositions', 'optionsnotional')},
     ${STATUS_COUNTS}
   FROM ${holdings} h
-  WHERE periodofreport IN (SELECT period FROM wanted) ${within} ${inScope('h.cik', 'h.periodofreport')}
+  WHERE periodofreport IN (SELECT period FROM wanted)${within} ${inScope('h.cik', 'h.periodofreport')}
   GROUP BY cik, periodofreport
 ),
 largest AS (
   SELECT cik, period, sum(value) AS top10value FROM (
     SELECT cik, periodofreport AS period, value FROM ${holdings} h
-    WHERE periodofreport IN (SELECT period FROM wanted) AND putcall IS NULL ${within}
+    WHERE periodofreport IN (SELECT period FROM wanted) AND putcall IS NULL${within}
       ${inScope('h.cik', 'h.periodofreport')}
     QUALIFY row_number() OVER (PARTITION BY cik, periodofreport ORDER BY value DESC) <= 10
   ) GROUP BY cik, period

@@ -50,7 +50,8 @@ function periodBounds(periods: readonly string[] | undefined): string {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(period)) throw new Error(`Not a period: ${period}`);
     return [`DATE '${period}'`, quarterBefore(`DATE '${period}'`)];
   });
-  return `AND periodofreport IN (${dates.join(', ')})`;
+  // Led by a space: without periods the SQL is the text stamped on stores derived before.
+  return ` AND periodofreport IN (${dates.join(', ')})`;
 }
 
 /** The `wanted(period)` CTE: the periods asked for, bound, or every period of `sources`. */
