@@ -10,7 +10,7 @@ import { createFilingTables } from './thirteen-f/schema.ts';
 import { copyStoreFilings, derivationStamp, storeSummary } from './thirteen-f/store.ts';
 import { attachFilingStore, serveStoreHoldings } from './thirteen-f/store-serving.ts';
 import type { AttachedStore } from './thirteen-f/store-serving.ts';
-import { serveStoreAggregates } from './thirteen-f/store-aggregates.ts';
+import { serveStoreAggregates } from './thirteen-f/store-aggregates-served.ts';
 
 /** Filers whose filings are in memory: the demo's, with the store's filings for them merged. */
 const LOCAL_CIKS = 'thirteenf_local_cik';
