@@ -7,7 +7,13 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CLEARED_TABLE, SCOPE_TABLE, deriveHoldingsInto } from './derive.ts';
 import { SHIPPED_CUSIP_TICKERS, addCusipTickers, readCusipTickers } from './reference.ts';
 import { deriveStoreAggregates } from './store-aggregates.ts';
-import { NEXT_TABLES, SERVED_TABLES, sqlString, tableNames } from './store-names.ts';
+import {
+  DERIVED_TABLE_KEYS,
+  NEXT_TABLES,
+  SERVED_TABLES,
+  sqlString,
+  tableNames,
+} from './store-names.ts';
 import type { DerivedTables } from './store-names.ts';
 import { currentDatabase, derivationStamp, storedStamp } from './store.ts';
 
@@ -70,7 +76,7 @@ async function deriveWhole(connection: DuckDBConnection, stamp: string): Promise
   );
   await inTransaction(connection, async () => {
     await dropTables(connection, SERVED_TABLES);
-    for (const key of Object.keys(SERVED_TABLES) as (keyof DerivedTables)[])
+    for (const key of DERIVED_TABLE_KEYS)
       await connection.run(`ALTER TABLE ${NEXT_TABLES[key]} RENAME TO ${SERVED_TABLES[key]}`);
     await markDerived(connection, stamp);
   });

@@ -20,13 +20,12 @@ export interface DerivedTables {
   readonly filers: string;
 }
 
+/** Each of the `DerivedTables`. */
+export const DERIVED_TABLE_KEYS = ['byCusip', 'byFiler', 'securities', 'filers'] as const;
+
 /** The names of `tables`. */
-export const tableNames = (tables: DerivedTables): string[] => [
-  tables.byCusip,
-  tables.byFiler,
-  tables.securities,
-  tables.filers,
-];
+export const tableNames = (tables: DerivedTables): string[] =>
+  DERIVED_TABLE_KEYS.map((key) => tables[key]);
 
 /** The derived tables a server serves. */
 export const SERVED_TABLES: DerivedTables = {
