@@ -30,7 +30,15 @@ async function setup(rows: SeedRow[] = HOLDINGS, updates: SeedRow[] = []) {
     await appendRows(connection, 'updates', updates);
   });
   const opened = database;
+  // The SQL of every statement the query runs, as the database receives it.
+  const statements: string[] = [];
+  const runRows = opened.rows.bind(opened);
+  opened.rows = (statement, options) => {
+    statements.push(statement.sql);
+    return runRows(statement, options);
+  };
   return {
+    statements,
     answer: async (body: unknown, rowCap = 1000) => {
       const checked = validateQuery(body);
       if (!checked.ok) throw new Error(checked.problem.message);
@@ -143,5 +151,16 @@ describe('runQuery', () => {
     const body = { module: '13f_holdings', filters: { max_num: '-1' } };
     await expect(answer(body, 5)).rejects.toBeInstanceOf(RowCapExceeded);
     expect((await answer(body, 6)).records).toHaveLength(6);
+  });
+
+  it('refuses an over-cap query from a count, before it writes any row', async () => {
+    const { answer, statements } = await setup();
+    const body = { module: '13f_holdings', filters: { max_num: '-1' } };
+    await expect(answer(body, 5)).rejects.toBeInstanceOf(RowCapExceeded);
+    // One statement, a count that stops past the cap; never the page's JSON of every row.
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/count\(\*\)/);
+    expect(statements[0]).toMatch(/LIMIT 6\b/);
+    expect(statements[0]).not.toMatch(/json|records/i);
   });
 });

@@ -38,6 +38,15 @@ export async function runQuery(
   if (query.maxNum !== undefined && query.maxNum > options.rowCap) {
     throw new RowCapExceeded(options.rowCap);
   }
+  // Every row at once, when the rows are more than the cap: refused from a count that stops past
+  // the cap, before the page's JSON is written (which took 500 ms and 300 MB for a refusal).
+  if (query.maxNum === undefined) {
+    const [row] = await database.rows(
+      buildCountSql(query, options.today, options.rowCap + 1),
+      options,
+    );
+    if (Number(row?.record_count ?? 0) > options.rowCap) throw new RowCapExceeded(options.rowCap);
+  }
   // An empty page has no next page: answering `offset + 0` would send a client round forever.
   if (query.maxNum === 0) return listJson(Buffer.alloc(0), -1);
   const pageSize = query.maxNum ?? options.rowCap;

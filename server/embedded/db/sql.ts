@@ -204,12 +204,21 @@ function binder(params: SqlStatement['params']): Bind {
   };
 }
 
-/** `SELECT count(*)` for a query's filter. */
-export function buildCountSql(query: ValidatedQuery, today: Date): SqlStatement {
+/**
+ * `SELECT count(*)` for a query's filter; with `atMost`, a count that stops there (the rows past
+ * it are never looked for), enough to tell whether a query is over a cap.
+ */
+export function buildCountSql(query: ValidatedQuery, today: Date, atMost?: number): SqlStatement {
   const params: SqlStatement['params'] = [];
   const where = whereClause(query, binder(params), today);
+  const source = `${sourceOf(query)}${where}`;
+  if (atMost !== undefined && !Number.isSafeInteger(atMost)) throw new RangeError('atMost');
   return {
-    sql: `SELECT CAST(count(*) AS DOUBLE) AS record_count FROM ${sourceOf(query)}${where}`,
+    sql:
+      atMost === undefined
+        ? `SELECT CAST(count(*) AS DOUBLE) AS record_count FROM ${source}`
+        : `SELECT CAST(count(*) AS DOUBLE) AS record_count
+           FROM (SELECT 1 FROM ${source} LIMIT ${String(atMost)})`,
     params,
   };
 }
