@@ -14,6 +14,8 @@ const serverEnv = {
   SERVE_MODE: 'dist',
   LOG_LEVEL: 'warn',
   DEMO_TODAY: '2026-11-25',
+  // As `npm start` sets it (server/threadpool.ts).
+  UV_THREADPOOL_SIZE: '8',
 };
 
 export default defineConfig({

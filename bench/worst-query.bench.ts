@@ -10,14 +10,13 @@
  */
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '#contract/auth';
-import { CATALOG } from '#contract/catalog';
 import { QUERY_LIMITS } from '#contract/query';
 import { validateQuery } from '#contract/validate';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
-import { loadConfig } from '../server/config.ts';
 import { post, startServer } from './autocannon-runs.ts';
 import type { ServerChild } from './autocannon-runs.ts';
 import { formatMs, percentile } from './stats.ts';
+import { MODULE, worstFilters } from './worst-filters.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,48 +30,6 @@ const deadline = performance.now() + Number(args.seconds) * 1000;
 const GOAL_MS = 1000;
 const GOAL_BYTES = 200 * 2 ** 20;
 const SAMPLE_MS = 5;
-const MODULE = '13f_holdings';
-const rowCap = String(loadConfig({}).ROW_CAP);
-
-const fields = CATALOG[MODULE].fields;
-const text = fields.filter((field) => field.kind === 'text').map((field) => field.name);
-
-/** `length` characters that occur in no row, different for each condition. */
-function filler(length: number, seed: number): string {
-  return `~${String(seed)}~`.padEnd(length, 'qzx');
-}
-
-/**
- * The heaviest filter: groups nested to the limit, holding an $or whose conditions match no row
- * until the last, so every row is tested against all of them.
- */
-function worstFilter(): unknown[] {
-  const conditions: unknown[] = Array.from({ length: QUERY_LIMITS.maxConditions - 1 }, (_, i) => {
-    const field = text[i % text.length] ?? 'name';
-    return i % 2 === 0
-      ? { [field]: { $contains: filler(QUERY_LIMITS.maxContainsLength, i) } }
-      : { [field]: { $equals: filler(QUERY_LIMITS.maxValueLength, i) } };
-  });
-  let node: unknown = { $or: [...conditions, { name: { $not_null: '' } }] };
-  for (let depth = 1; depth < QUERY_LIMITS.maxDepth; depth += 1) node = { $and: [node] };
-  return [node];
-}
-
-function worstFilters(offset: number) {
-  return {
-    fields: Array.from(
-      { length: QUERY_LIMITS.maxFields },
-      (_, i) => fields[i % fields.length]?.name,
-    ),
-    filter: worstFilter(),
-    order_by: text
-      .slice(-QUERY_LIMITS.maxOrderKeys)
-      .map((name) => `${name}:DESC`)
-      .join(','),
-    max_num: rowCap,
-    offset: String(offset),
-  };
-}
 
 const CASES = [
   {

@@ -10,7 +10,9 @@ import type { DatabaseOptions } from './embedded/db/database.ts';
 import { createTables } from './embedded/db/schema.ts';
 import { createEmbeddedService } from './embedded/service.ts';
 import type { Logger } from './log.ts';
+import { QueryTurns, turnLimits } from './embedded/query-turns.ts';
 import { createUpstreamBackend } from './proxy/upstream.ts';
+import { queryConnections, threadpoolSize } from './threadpool.ts';
 
 /** What the backend is made of; tests replace the users and data. */
 export interface BackendOptions {
@@ -36,6 +38,7 @@ export function clockFor(config: ServerConfig): () => number {
 /** DuckDB's memory and threads from the configuration; benchmarks open theirs with it too. */
 function databaseOptions(config: ServerConfig): DatabaseOptions {
   return {
+    poolSize: queryConnections(threadpoolSize(process.env)),
     memoryLimit: config.DUCKDB_MEMORY_LIMIT,
     threads: config.DUCKDB_THREADS,
     maxWaiting: config.QUERY_QUEUE_LIMIT,
@@ -86,5 +89,11 @@ export async function createBackend(
     queryTimeoutMs: config.QUERY_TIMEOUT_MS,
     tokens: new TokenStore(now, config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
     throttle: new LoginThrottle(now),
+    turns: new QueryTurns(
+      turnLimits(database.size, {
+        perLogin: config.QUERY_WAITING_PER_LOGIN,
+        inAll: config.QUERY_QUEUE_LIMIT,
+      }),
+    ),
   });
 }

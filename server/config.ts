@@ -76,6 +76,7 @@ const configSchema = z
     CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(70_000),
     QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     QUERY_QUEUE_LIMIT: z.coerce.number().int().min(0).default(100),
+    QUERY_WAITING_PER_LOGIN: z.coerce.number().int().min(0).default(16),
     DUCKDB_MEMORY_LIMIT: z
       .string()
       .regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'must be a size such as 512MiB or 2GB')

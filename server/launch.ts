@@ -5,7 +5,9 @@ import { loadConfig, proxyProcessCount } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import { DEMO_USERS } from './embedded/auth/users.ts';
 import { createLogger } from './log.ts';
+import { turnLimits } from './embedded/query-turns.ts';
 import { listenAsGroup } from './proxy-processes.ts';
+import { queryConnections, threadpoolSize } from './threadpool.ts';
 import type { ListeningGroup } from './proxy-processes.ts';
 
 /** The validated environment, or the process ends naming every bad variable. */
@@ -30,6 +32,13 @@ function banner(config: ServerConfig, assets: ServeMode, app: App, group: Listen
       : '  Backend:  embedded demo service (DuckDB)',
     `  Assets:   ${assets === 'dist' ? 'built files from dist/' : 'compiled on the fly by Vite (development server)'}`,
   ];
+  if (app.backend === 'embedded') {
+    const pool = threadpoolSize(process.env);
+    const limits = turnLimits(queryConnections(pool));
+    lines.push(
+      `  Queries:  ${String(limits.slots)} at once, ${String(limits.perLogin)} per sign-in (threadpool of ${String(pool)})`,
+    );
+  }
   const pids = group.pids();
   if (pids.length > 1) {
     lines.push(`  Processes: ${String(pids.length)} sharing the port (pids ${pids.join(', ')})`);

@@ -2,7 +2,15 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../testing/api-server.ts';
 import type { TestServer } from '../../testing/api-server.ts';
-import { ANALYST, FIXTURE_NOW, FIXTURE_ROWS, loadFixtures } from '../../testing/fixtures.ts';
+import {
+  ANALYST,
+  FIXTURE_NOW,
+  FIXTURE_ROWS,
+  VIEWER,
+  loadFixtures,
+} from '../../testing/fixtures.ts';
+import { queryConnections, threadpoolSize } from '../threadpool.ts';
+import { turnLimits } from './query-turns.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -25,9 +33,12 @@ function withUpdatesOver(source: string) {
   };
 }
 
+/** The turns the server gives logins, from this process's threadpool (server/threadpool.ts). */
+const LIMITS = turnLimits(queryConnections(threadpoolSize(process.env)));
+
 async function setup(source: string, env: Record<string, string>) {
   server = await startTestServer({
-    users: [ANALYST],
+    users: [ANALYST, VIEWER],
     loadData: withUpdatesOver(source),
     now: () => FIXTURE_NOW,
     env,
@@ -76,20 +87,51 @@ describe('query deadline and memory limit', () => {
     expect(next.status).toBe(200);
   });
 
-  it('answers 503 service_busy at once when every connection is busy and the queue is full', async () => {
-    // Four connections run endless counts until the deadline, one request waits, the rest are
-    // refused without waiting.
+  it('answers 503 service_busy at once when the connections are busy and the queue is full', async () => {
+    // One login's share of the connections runs endless counts until the deadline, one more
+    // query waits, the rest are refused without waiting.
     const { server, token } = await setup('range(1000000000000)', {
       QUERY_TIMEOUT_MS: '3000',
       QUERY_QUEUE_LIMIT: '1',
     });
+    const { perLogin } = LIMITS;
     const answers = await Promise.all(
-      Array.from({ length: 7 }, () => server.query(countNothing, token)),
+      Array.from({ length: perLogin + 4 }, () => server.query(countNothing, token)),
     );
     const busy = answers.filter((answer) => answer.status === 503);
-    expect(busy).toHaveLength(2);
+    expect(busy).toHaveLength(3);
     expect(busy[0]?.body).toMatchObject({ error: 'service_busy' });
     expect(busy[0]?.headers.get('retry-after')).toBe('2');
-    expect(answers.filter((answer) => answer.status === 504)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 504)).toHaveLength(perLogin + 1);
+  });
+
+  it("answers another login while one login's flood runs, and 429 past the flood's queue", async () => {
+    const { server, token } = await setup('range(1000000000000)', {
+      QUERY_TIMEOUT_MS: '3000',
+      QUERY_WAITING_PER_LOGIN: '1',
+    });
+    const viewer = await server.tokenFor(VIEWER);
+    const finished: string[] = [];
+    const flood = Array.from({ length: LIMITS.perLogin + 3 }, () =>
+      server.query(countNothing, token).then((answer) => {
+        finished.push(`flood ${String(answer.status)}`);
+        return answer;
+      }),
+    );
+    const other = await server.query({ module: 'metro_area__c', count_only: true }, viewer);
+    finished.push('other');
+    expect(other).toMatchObject({
+      status: 200,
+      body: { record_count: FIXTURE_ROWS.metro_area__c.length },
+    });
+    const answers = await Promise.all(flood);
+    // Past its one waiting query, the flood is told to come back, at once: before the other
+    // login's answer, and the running ones only at their deadline, after it.
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.body).toMatchObject({ error: 'too_many_requests' });
+    expect(refused[0]?.headers.get('retry-after')).toBe('1');
+    expect(finished.slice(0, 3)).toEqual(['flood 429', 'flood 429', 'other']);
+    expect(answers.filter((answer) => answer.status === 504)).toHaveLength(LIMITS.perLogin + 1);
   });
 });

@@ -13,6 +13,8 @@ import type { TokenStore } from './auth/token-store.ts';
 import type { ServiceUser } from './auth/users.ts';
 import { DatabaseBusy, QueryOutOfMemory, QueryTimeout } from './db/database.ts';
 import type { Database } from './db/database.ts';
+import { TooManyQueries } from './query-turns.ts';
+import type { QueryTurns } from './query-turns.ts';
 import { RowCapExceeded, runQuery } from './run-query.ts';
 
 /** What the embedded service needs; all of it injectable for tests. */
@@ -21,6 +23,8 @@ export interface EmbeddedServiceDeps {
   readonly users: readonly ServiceUser[];
   readonly tokens: TokenStore;
   readonly throttle: LoginThrottle;
+  /** Whose query runs next when the connections are busy (query-turns.ts). */
+  readonly turns: QueryTurns;
   readonly now: () => number;
   readonly rowCap: number;
   /** Deadline of every query's statement, in milliseconds. */
@@ -103,6 +107,16 @@ function queryFailure(error: unknown): unknown {
       { path: 'filters' },
     );
   }
+  // One login's flood queues for itself only; past its queue it is told to wait a moment.
+  if (error instanceof TooManyQueries) {
+    return new ApiError(
+      429,
+      'too_many_requests',
+      'You have many queries running or waiting. Try again in a moment.',
+      {},
+      { 'Retry-After': '1' },
+    );
+  }
   if (error instanceof DatabaseBusy) {
     return new ApiError(
       503,
@@ -151,13 +165,16 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
     },
 
     query: async (request) => {
-      const query = permittedQuery(authenticate(request.accessToken), request.body);
+      const { user, login } = authenticate(request.accessToken);
+      const query = permittedQuery(user, request.body);
       try {
-        const json = await runQuery(deps.database, query, {
-          today: new Date(deps.now()),
-          rowCap: deps.rowCap,
-          timeoutMs: deps.queryTimeoutMs,
-        });
+        const json = await deps.turns.run({ login, account: user.username }, () =>
+          runQuery(deps.database, query, {
+            today: new Date(deps.now()),
+            rowCap: deps.rowCap,
+            timeoutMs: deps.queryTimeoutMs,
+          }),
+        );
         return { status: 200, json };
       } catch (error) {
         throw queryFailure(error);

@@ -48,7 +48,8 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
     return deps.tokens.issue(user.username);
   }
 
-  function authenticate(token: string | undefined): ServiceUser {
+  /** The user a token speaks for, and its login (one sign-in, kept across refreshes). */
+  function authenticate(token: string | undefined): { user: ServiceUser; login: string } {
     if (!token) {
       throw new ApiError(
         401,
@@ -56,16 +57,16 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
         `Send the access token in the ${ACCESS_TOKEN_HEADER} header.`,
       );
     }
-    const username = deps.tokens.authenticate(token);
-    const user = username === undefined ? undefined : usersByName.get(username.toLowerCase());
-    if (!user) {
+    const session = deps.tokens.authenticate(token);
+    const user = session && usersByName.get(session.username.toLowerCase());
+    if (!session || !user) {
       throw new ApiError(
         401,
         'invalid_token',
         'The access token is invalid or has expired. Sign in again.',
       );
     }
-    return user;
+    return { user, login: session.login };
   }
 
   return { passwordLogin, authenticate };

@@ -32,6 +32,12 @@ interface RefreshGrant {
  */
 const REFRESH_GRACE_SECONDS = 60;
 
+/** Who an access token speaks for: the user, and the login its tokens descend from. */
+export interface AccessSession {
+  readonly username: string;
+  readonly login: string;
+}
+
 /** Why a refresh was refused. */
 export type RefreshRefusal = 'unknown' | 'expired' | 'reused';
 
@@ -59,10 +65,15 @@ export class TokenStore {
     return this.grant(username, family, this.now() + this.refreshTtlSeconds * 1000);
   }
 
-  /** The user an access token belongs to, or undefined when it is unknown or expired. */
-  authenticate(accessToken: string): string | undefined {
+  /**
+   * The user an access token belongs to and the login (sign-in) it came from, the same across
+   * refreshes; undefined when the token is unknown or expired.
+   */
+  authenticate(accessToken: string): AccessSession | undefined {
     const grant = this.access.get(digest(accessToken));
-    return grant && grant.expiresAt > this.now() ? grant.username : undefined;
+    return grant && grant.expiresAt > this.now()
+      ? { username: grant.username, login: grant.family }
+      : undefined;
   }
 
   /** Rotates a refresh token into a new pair, or says why it cannot. */

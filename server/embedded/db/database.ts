@@ -87,12 +87,16 @@ export class Database {
   private readonly prepared = new PreparedStatements();
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
 
+  /** Connections in the pool: statements that run at once. */
+  readonly size: number;
+
   private constructor(
     private readonly instance: DuckDBInstance,
     connections: DuckDBConnection[],
     private readonly maxWaiting: number,
   ) {
     this.idle = connections;
+    this.size = connections.length;
   }
 
   /** Opens an in-memory database (or a file) with a pool of connections (4 by default). */
