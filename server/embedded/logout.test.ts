@@ -59,6 +59,20 @@ describe('POST /index.php/api/oauth2/logout', () => {
     expect((await refresh(tokens.refresh_token ?? '')).status).toBe(400);
   });
 
+  it("ends only the caller's own login: another login's refresh token in the body is ignored", async () => {
+    const { server, refresh } = await setup();
+    const mine = await signIn(server);
+    const theirs = await signIn(server);
+    const answer = await logout(server, mine.access_token, {
+      refresh_token: theirs.refresh_token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true });
+    expect((await server.query(countMetros, mine.access_token)).status).toBe(401);
+    expect((await server.query(countMetros, theirs.access_token)).status).toBe(200);
+    expect((await refresh(theirs.refresh_token ?? '')).status).toBe(200);
+  });
+
   it('answers 401 JSON, never a 500, for a missing, unknown or already revoked token', async () => {
     const { server } = await setup();
     const tokens = await signIn(server);

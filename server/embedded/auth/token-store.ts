@@ -125,17 +125,20 @@ export class TokenStore {
   }
 
   /**
-   * Revokes the login families of the tokens given (sign-out). An expired access token still
-   * names its family until swept, so signing out after it lapsed still ends the refresh token.
-   * True when a family was found.
+   * Revokes the caller's login (sign-out). The access token names it; an expired one still does
+   * until swept, so signing out after it lapsed still ends the refresh token. A refresh token
+   * names the login only when no known access token does: possession of it is the caller's
+   * proof then, as for a refresh. Another login's refresh token beside the caller's access token
+   * is ignored, as RFC 7009 checks that a revoked token is the caller's own: a stale token from
+   * another tab must not end that tab's login. True when a login was found.
    */
   revoke(accessToken: string | undefined, refreshToken: string | undefined): boolean {
-    const families = [
-      accessToken === undefined ? undefined : this.access.get(digest(accessToken))?.family,
-      refreshToken === undefined ? undefined : this.refresh.get(digest(refreshToken))?.family,
-    ].filter((family) => family !== undefined);
-    for (const family of families) this.revokeFamily(family);
-    return families.length > 0;
+    const family =
+      (accessToken === undefined ? undefined : this.access.get(digest(accessToken))?.family) ??
+      (refreshToken === undefined ? undefined : this.refresh.get(digest(refreshToken))?.family);
+    if (family === undefined) return false;
+    this.revokeFamily(family);
+    return true;
   }
 
   private grant(username: string, family: string, deadline: number): TokenResponse {
