@@ -8,7 +8,8 @@ export interface ApiRequest {
   readonly requestId: string;
   /**
    * The client's address as Fastify sees it (`request.ip`): the socket's peer, or the
-   * `X-Forwarded-For` entry only when `TRUST_PROXY` names the proxy. Throttles sign-ins.
+   * `X-Forwarded-For` entry only when `TRUST_PROXY` names the proxy, without a port and with an
+   * IPv4-mapped address read as IPv4 (normalClientAddress). Throttles sign-ins.
    */
   readonly clientAddress: string;
 }

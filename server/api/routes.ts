@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_HEADER, API_PATHS } from '#contract/auth';
 import { ApiError } from '../http.ts';
 import type { ApiAnswer, ApiBackend } from './backend.ts';
+import { normalClientAddress } from './client-address.ts';
 
 /** Headers on every API answer: never cached, never sniffed, never rendered as a page. */
 export const API_HEADERS = {
@@ -63,7 +64,7 @@ export function registerApiRoutes(app: FastifyInstance, backend: ApiBackend): vo
         contentType: header(request, 'content-type') ?? '',
         accessToken: header(request, ACCESS_TOKEN_HEADER),
         requestId: request.id,
-        clientAddress: request.ip,
+        clientAddress: normalClientAddress(request.ip),
       });
       return sendAnswer(reply, answer);
     });
