@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS } from '#contract/auth';
 import { sendApiError } from './api/routes.ts';
-import { isApiPath } from './assets.ts';
+import { isApiPath, isFilePath } from './assets.ts';
 import type { ServeMode } from './assets.ts';
-import { DIST } from './build.ts';
 import { ApiError, MAX_BODY_BYTES } from './http.ts';
 import type { Logger } from './log.ts';
 
@@ -90,15 +89,32 @@ export function answerErrors(server: FastifyInstance, logger: Logger): void {
   });
 }
 
-/** Unknown addresses: the app's page for a client-side route, else a 404 in the API's shape. */
-export function answerNotFound(server: FastifyInstance, assetsMode: ServeMode | 'none'): void {
+/**
+ * Unknown addresses: the app's page for a client-side route, a plain 404 for a file the build
+ * does not have, else a 404 in the API's shape.
+ */
+export function answerNotFound(
+  server: FastifyInstance,
+  assetsMode: ServeMode | 'none',
+  dist: string,
+): void {
   // /login gets its own page, with the form already in it (vite.config.ts), so it paints before
   // the scripts; a build without one (an app with no login page to prerender) gets index.html.
   const loginPage =
-    assetsMode === 'dist' && existsSync(join(DIST, 'login.html')) ? 'login.html' : 'index.html';
+    assetsMode === 'dist' && existsSync(join(dist, 'login.html')) ? 'login.html' : 'index.html';
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (wantsPage && assetsMode === 'dist' && isFilePath(path)) {
+      // A hashed file of an older build (a tab opened before a deploy) or a typo: the page in
+      // its place would be run as a script or read as a stylesheet, and fail in a confusing
+      // way. Not cached: the file may appear with the next build.
+      return reply
+        .code(404)
+        .header('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Not found\n');
+    }
     if (!isApiPath(path) && wantsPage && assetsMode === 'dist') {
       // Client-side routes (deep links) get the app's page, revalidated on every visit.
       const page = path === '/login' ? loginPage : 'index.html';

@@ -11,6 +11,7 @@ import { clockFor, createBackend } from './app-backend.ts';
 import type { BackendOptions } from './app-backend.ts';
 import { answerErrors, answerNotFound, logRequests } from './app-handlers.ts';
 import { registerAssets } from './assets.ts';
+import { DIST } from './build.ts';
 import { answerClientError, answerFrameworkError } from './client-errors.ts';
 import type { ServeMode } from './assets.ts';
 import type { ServerConfig } from './config.ts';
@@ -27,6 +28,8 @@ export interface AppOptions extends BackendOptions {
    * `npm run dev`; `none` only the API (server tests).
    */
   readonly assets?: ServeMode | 'none';
+  /** The build `dist` mode serves: dist/ by default; tests pass a folder of their own. */
+  readonly dist?: string;
 }
 
 /** A constructed app: a Fastify instance, what it serves, and how to release it. */
@@ -127,6 +130,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const server = createServerInstance(config);
 
   const assetsMode = options.assets ?? 'dist';
+  const dist = options.dist ?? DIST;
   setSecurityHeaders(server, assetsMode);
   const [backend] = await Promise.all([
     createBackend(options, now),
@@ -135,14 +139,16 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   logRequests(server, logger);
   answerErrors(server, logger);
-  answerNotFound(server, assetsMode);
+  answerNotFound(server, assetsMode, dist);
 
   registerApiRoutes(server, backend);
   server.get('/app-config.json', (_request, reply) =>
     reply.header('Cache-Control', 'no-store').send(appConfig(config)),
   );
   const closeAssets =
-    assetsMode === 'none' ? () => Promise.resolve() : await registerAssets(server, assetsMode);
+    assetsMode === 'none'
+      ? () => Promise.resolve()
+      : await registerAssets(server, assetsMode, dist);
 
   return {
     server,

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { DIST, ROOT } from './build.ts';
+import { ASSETS_DIR, ROOT } from './build.ts';
 
 /**
  * How the browser app is served: the built files in dist/ (`npm start`), or compiled on the fly by
@@ -20,20 +20,33 @@ export function isApiPath(url: string): boolean {
   );
 }
 
-/** Serves dist/: hashed assets cached for a year, everything else revalidated. */
-async function registerBuild(app: FastifyInstance): Promise<void> {
-  if (!existsSync(join(DIST, 'index.html'))) {
+/**
+ * True for a path that names a file, not one of the app's pages: anything in the build's folder
+ * of hashed files, or a last segment with a file extension (no route of the app has one).
+ */
+export function isFilePath(path: string): boolean {
+  return (
+    path.startsWith(`/${ASSETS_DIR}/`) ||
+    /\.[a-z0-9]{1,8}$/i.test(path.slice(path.lastIndexOf('/')))
+  );
+}
+
+/** Serves the build: hashed assets cached for a year, everything else revalidated. */
+async function registerBuild(app: FastifyInstance, dist: string): Promise<void> {
+  if (!existsSync(join(dist, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npm run build` first');
   }
   await app.register(fastifyStatic, {
-    root: DIST,
+    root: dist,
     cacheControl: false,
     setHeaders(reply, path) {
       // Hashed file names change with their content, so they may be cached for a year;
       // index.html must be revalidated so a new build is picked up at once.
       reply.header(
         'Cache-Control',
-        path.startsWith(join(DIST, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        path.startsWith(join(dist, ASSETS_DIR))
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });
@@ -65,12 +78,13 @@ async function registerVite(app: FastifyInstance): Promise<() => Promise<void>> 
   return () => vite.close();
 }
 
-/** Registers the app's assets for a mode; returns how to stop them. */
+/** Registers the app's assets for a mode (`dist`: the build's folder); returns how to stop them. */
 export async function registerAssets(
   app: FastifyInstance,
   mode: ServeMode,
+  dist: string,
 ): Promise<() => Promise<void>> {
   if (mode === 'vite') return registerVite(app);
-  await registerBuild(app);
+  await registerBuild(app, dist);
   return () => Promise.resolve();
 }

@@ -5,6 +5,8 @@ import { join, relative } from 'node:path';
 export const ROOT = join(import.meta.dirname, '..');
 /** Where `vite build` writes the app and `npm start` serves it from. */
 export const DIST = join(ROOT, 'dist');
+/** The build's folder of hashed files (Vite's `build.assetsDir`, left at its default). */
+export const ASSETS_DIR = 'assets';
 
 /** What a build is made from: a build older than any of these is stale. */
 const BUILD_INPUTS = [

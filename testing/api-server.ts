@@ -25,6 +25,8 @@ export interface TestServerOptions {
   readonly logger?: Logger;
   /** A controllable clock; real time by default. */
   readonly now?: () => number;
+  /** A build folder to serve as `npm start` serves dist/; only the API without one. */
+  readonly dist?: string;
 }
 
 /** A JSON answer: status, headers and parsed body. */
@@ -46,7 +48,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the real app (API only) on 127.0.0.1 with an ephemeral port. */
+/** Starts the real app (API only, unless given a build) on 127.0.0.1 with an ephemeral port. */
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const users: ServiceUser[] = await Promise.all(
@@ -60,7 +62,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     config,
     logger: options.logger ?? createLogger('silent'),
     users,
-    assets: 'none',
+    ...(options.dist === undefined ? { assets: 'none' } : { assets: 'dist', dist: options.dist }),
     ...(options.loadData ? { loadData: options.loadData } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
