@@ -7,16 +7,17 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { MODULE_IDS } from '#contract/catalog';
 import {
   compareSearchSchema,
   quarterSearchSchema,
   securitySearchSchema,
 } from '../lib/url-state/analysis-links.ts';
 import type { TokenSession } from '../lib/session/token-session.ts';
+import { moduleParam } from './module-param.ts';
 import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { UnknownModulePage } from './routes/unknown-module-page.tsx';
 import { returnAddress } from './safe-redirect.ts';
 import { parseSearch, stringifySearch } from './search-params.ts';
 
@@ -70,10 +71,8 @@ const landingRoute = createRoute({
 const workspaceRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/q/$module',
-  params: {
-    parse: ({ module }) => ({ module: z.enum(MODULE_IDS).parse(module) }),
-    stringify: ({ module }) => ({ module }),
-  },
+  params: moduleParam,
+  notFoundComponent: UnknownModulePage,
   // `?run=starter` runs the module's starter query on arrival (the landing page's offer).
   validateSearch: z.object({ run: z.optional(z.literal('starter')) }),
   component: lazyRouteComponent(
