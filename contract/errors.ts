@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'upstream_timeout'
   | 'upstream_error'
   | 'upstream_html'
+  | 'upstream_too_large'
   | 'internal_error';
 
 /**

@@ -71,6 +71,7 @@ export async function createBackend(
       baseUrl: config.SERVICE_BASE_URL,
       queryPath: config.SERVICE_QUERY_PATH,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      maxResponseBytes: config.UPSTREAM_MAX_RESPONSE_BYTES,
       httpProxy: config.HTTP_PROXY,
       httpsProxy: config.HTTPS_PROXY,
       noProxy: config.NO_PROXY,

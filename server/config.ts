@@ -68,6 +68,18 @@ const configSchema = z
      */
     PROXY_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    /**
+     * The most bytes of one upstream answer the proxy reads (Grafana's data proxy calls it
+     * `response_limit`); more → 502 `upstream_too_large`. 64 MiB fits the largest legitimate
+     * answer: ROW_CAP's 50,000 rows of the widest module, 13f_holdings with all 25 fields, measured
+     * on the demo data at 757 bytes a row on average and 826 at most, is 36–39 MiB; the rest is
+     * headroom for longer names than the demo's.
+     */
+    UPSTREAM_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(64 * 2 ** 20),
     HTTP_PROXY: z.string().min(1).optional(),
     HTTPS_PROXY: z.string().min(1).optional(),
     NO_PROXY: z.string().min(1).optional(),

@@ -5,6 +5,7 @@ import { looksLikeWebPage, WEB_PAGE_ANSWER } from '#contract/errors';
 import type { ApiAnswer, ApiBackend, ApiRequest } from '../api/backend.ts';
 import { ApiError } from '../http.ts';
 import { refuseOwnModule } from './own-modules.ts';
+import { readCappedBody } from './upstream-body.ts';
 
 /** Where and how to reach the real Marketplace service. */
 export interface UpstreamOptions {
@@ -12,6 +13,8 @@ export interface UpstreamOptions {
   /** The upstream's query path; the vendor's deployment differs from the browser's. */
   readonly queryPath: string;
   readonly timeoutMs: number;
+  /** The most bytes of one answer read; more → 502 `upstream_too_large` (upstream-body.ts). */
+  readonly maxResponseBytes: number;
   /** Corporate proxy settings, as in the environment variables of the same names. */
   readonly httpProxy?: string | undefined;
   readonly httpsProxy?: string | undefined;
@@ -207,7 +210,14 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
       } catch (error) {
         throw unansweredError(error, host, options.timeoutMs);
       }
-      const bytes = Buffer.from(await response.body.arrayBuffer());
+      const bytes = await readCappedBody(response, {
+        maxBytes: options.maxResponseBytes,
+        host,
+        timeoutMs: options.timeoutMs,
+        abort: (reason) => {
+          deadline.abort(reason);
+        },
+      });
       return passThrough(
         { statusCode: response.statusCode, headers: response.headers, bytes },
         host,
