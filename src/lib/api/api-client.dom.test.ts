@@ -220,6 +220,7 @@ describe('api client', () => {
     [504, 'query_timeout'],
     [503, 'query_too_large'],
     [502, 'upstream_html'],
+    [502, 'upstream_too_large'],
   ])('never retries a %i %s: the same request would fail the same way', async (status, code) => {
     const { client, queryCalls, sleeps } = setup({
       [QUERY]: () => jsonResponse(status, { error: code, error_message: 'no' }),

@@ -51,11 +51,13 @@ export class WebPageError extends ResponseShapeError {
 
 /**
  * Server answers that the same request would get again: a query stopped as too heavy (retrying
- * would run the heaviest queries three times) and a web page where data belonged.
+ * would run the heaviest queries three times), an upstream answer over the proxy's cap (it would
+ * be read up to the cap three times) and a web page where data belonged.
  */
 const PERMANENT_SERVER_ERRORS: ReadonlySet<string> = new Set([
   'query_timeout',
   'query_too_large',
+  'upstream_too_large',
   'upstream_html',
 ]);
 

@@ -33,6 +33,12 @@ describe('describeError', () => {
       'error',
       false,
     ],
+    [
+      new HttpError(502, 'upstream_too_large', 'More than 64 MiB.'),
+      'The answer is too large',
+      'error',
+      false,
+    ],
     [new HttpError(500, 'internal_error', 'boom'), 'The service failed', 'error', true],
     [new NetworkError(), 'No connection', 'error', true],
     [new TimeoutError(60_000), 'No answer', 'error', true],

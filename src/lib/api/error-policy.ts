@@ -26,6 +26,7 @@ function minutes(seconds: number | undefined): string {
 const HEAVY_QUERY_TITLES: Partial<Record<string, string>> = {
   query_timeout: 'The query took too long',
   query_too_large: 'The query needs too much memory',
+  upstream_too_large: 'The answer is too large',
 };
 
 function describeHttpError(error: HttpError): ErrorDescription {
