@@ -15,6 +15,7 @@ import { DIST } from './build.ts';
 import { answerClientError, answerFrameworkError } from './client-errors.ts';
 import type { ServeMode } from './assets.ts';
 import type { ServerConfig } from './config.ts';
+import { registerHealthRoutes } from './health.ts';
 import { DEMO_USERS } from './embedded/auth/users.ts';
 import { MAX_BODY_BYTES } from './http.ts';
 import { securityHeaders } from './security.ts';
@@ -142,6 +143,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   answerNotFound(server, assetsMode, dist);
 
   registerApiRoutes(server, backend);
+  registerHealthRoutes(server, backend);
   server.get('/app-config.json', (_request, reply) =>
     reply.header('Cache-Control', 'no-store').send(appConfig(config)),
   );

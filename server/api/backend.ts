@@ -30,8 +30,17 @@ export interface ApiBackend {
   readonly query: (request: ApiRequest) => Promise<ApiAnswer>;
   /** Sign-out: revokes the session's tokens (SugarCRM's `oauth2/logout`). */
   readonly logout: (request: ApiRequest) => Promise<ApiAnswer>;
+  /** Whether the backend can answer now: its database answers, or its upstream is reachable. */
+  readonly ready: () => Promise<Readiness>;
   readonly close: () => Promise<void>;
 }
+
+/**
+ * What `/readyz` says: ready, or why not as a stable code. Never a message of the failure, which
+ * could name a path, a host or a credential.
+ */
+export type Readiness =
+  { readonly ready: true } | { readonly ready: false; readonly reason: string };
 
 /** A JSON answer from a value. */
 export function jsonAnswer(

@@ -193,6 +193,17 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
       return Promise.resolve(jsonAnswer(200, { success: true }));
     },
 
+    // The data was loaded and derived before the server listened; what can fail since is the
+    // database itself, or every connection busy with a queue past its bound.
+    ready: async () => {
+      try {
+        await deps.database.rows({ sql: 'SELECT 1', params: [] }, { timeoutMs: 2_000 });
+        return { ready: true };
+      } catch (error) {
+        return { ready: false, reason: error instanceof DatabaseBusy ? 'busy' : 'database_failed' };
+      }
+    },
+
     close: () => {
       deps.database.close();
       return Promise.resolve();

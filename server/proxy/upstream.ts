@@ -6,6 +6,7 @@ import type { ApiAnswer, ApiBackend, ApiRequest } from '../api/backend.ts';
 import { ApiError } from '../http.ts';
 import { refuseOwnModule } from './own-modules.ts';
 import { readCappedBody } from './upstream-body.ts';
+import { createReachabilityProbe } from './upstream-probe.ts';
 
 /** Where and how to reach the real Marketplace service. */
 export interface UpstreamOptions {
@@ -235,6 +236,7 @@ export function createUpstreamBackend(options: UpstreamOptions): ApiBackend {
     },
     // The vendor's own sign-out path, under the same base URL as the token path.
     logout: (call) => forward(targets.logout, call),
+    ready: createReachabilityProbe(target('/'), dispatcher),
     close: () => dispatcher.close(),
   };
 }
