@@ -88,7 +88,7 @@ try {
   console.log(
     `Proxy before a slow upstream: a stub answering after ${String(DELAY_MS)} ms, ` +
       `${String(CONNECTIONS)} connections, ${String(rounds)} rounds of ${String(seconds)} s each way, directly and through our proxy ` +
-      `(${String(proxy.pids.length)} processes sharing the port, as npm start runs it here):\n`,
+      `(${String(proxy.pids.length)} processes in all, as npm start runs it here):\n`,
   );
   console.log(
     `  ${''.padEnd(26)}${'p50'.padStart(10)}${'p97.5'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(9)}${'errors'.padStart(8)}`,

@@ -12,7 +12,8 @@
  *   { "role": "embedded" }                     our app in embedded mode (seeds the demo database)
  *   { "role": "embedded", "thirteenFRows": "N" }  the same with about N 13F rows
  *
- * Sends `{ port, pids }` once listening (pids: every process serving, this one first); closes and exits on the message `close` or when the parent
+ * Sends `{ port, pids }` once listening (pids: every process of the server, this one first, so CPU
+ * and RSS count a proxy's supervisor too); closes and exits on the message `close` or when the parent
  * goes away (the IPC channel disconnects), so it can never outlive the benchmark.
  */
 import { createServer } from 'node:http';
@@ -145,16 +146,17 @@ async function startProxy(upstream: string, processes?: string): Promise<Started
   };
   const config = loadConfig(env);
   const logger = createLogger('silent');
-  const app = await createApp({ config, logger, assets: 'none' });
-  const group = await listenAsGroup(app, {
+  const group = await listenAsGroup({
     count: proxyProcessCount(config),
     host: HOST,
     port: 0,
     assets: 'none',
     env,
     logger,
+    createApp: () => createApp({ config, logger, assets: 'none' }),
   });
-  return { port: group.port, pids: group.pids(), close: () => group.close() };
+  const pids = [...new Set([process.pid, ...group.pids()])];
+  return { port: group.port, pids, close: () => group.close() };
 }
 
 interface Started {

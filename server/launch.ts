@@ -1,5 +1,4 @@
 import { createApp } from './app.ts';
-import type { App } from './app.ts';
 import type { ServeMode } from './assets.ts';
 import { loadConfig, proxyProcessCount } from './config.ts';
 import type { ServerConfig } from './config.ts';
@@ -21,14 +20,14 @@ export function loadConfigOrExit(): ServerConfig {
 }
 
 /** What the server prints once it listens: where, what it serves, and the demo users. */
-function banner(config: ServerConfig, assets: ServeMode, app: App, group: ListeningGroup): string {
+function banner(config: ServerConfig, assets: ServeMode, group: ListeningGroup): string {
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   const lines = [
     '',
     `  Marketplace analyst dashboard ready in ${process.uptime().toFixed(2)} s`,
     `  URL:      http://${host === '0.0.0.0' ? 'localhost' : host}:${group.port}/`,
-    app.backend === 'upstream'
-      ? `  Backend:  ${new URL(config.SERVICE_BASE_URL ?? '').host} (proxied)`
+    config.SERVICE_BASE_URL !== undefined
+      ? `  Backend:  ${new URL(config.SERVICE_BASE_URL).host} (proxied)`
       : '  Backend:  embedded demo service (DuckDB)',
     `  Assets:   ${assets === 'dist' ? 'built files from dist/' : 'compiled on the fly by Vite (development server)'}`,
   ];
@@ -40,10 +39,13 @@ function banner(config: ServerConfig, assets: ServeMode, app: App, group: Listen
     );
   }
   const pids = group.pids();
-  if (pids.length > 1) {
-    lines.push(`  Processes: ${String(pids.length)} sharing the port (pids ${pids.join(', ')})`);
+  if (!pids.includes(process.pid)) {
+    lines.push(
+      `  Processes: ${String(pids.length)} sharing the port (pids ${pids.join(', ')}), ` +
+        `supervised by ${String(process.pid)}`,
+    );
   }
-  if (app.backend === 'embedded' && !config.USERS_FILE) {
+  if (config.SERVICE_BASE_URL === undefined && !config.USERS_FILE) {
     lines.push('  Demo users:');
     for (const user of DEMO_USERS) {
       lines.push(`    ${user.username} / ${user.password}  (${user.note})`);
@@ -53,23 +55,23 @@ function banner(config: ServerConfig, assets: ServeMode, app: App, group: Listen
 }
 
 /**
- * Starts the app, listens (in proxy mode from several processes, see proxy-processes.ts), prints
- * the URL and the demo users, and stops on SIGINT/SIGTERM.
+ * Starts the app and listens (in proxy mode from supervised workers, see proxy-processes.ts),
+ * prints the URL and the demo users, and stops on SIGINT/SIGTERM.
  */
 export async function launch(config: ServerConfig, assets: ServeMode): Promise<void> {
   // Vite's dev server compiles in one process; several would each compile everything.
   const count = assets === 'dist' ? proxyProcessCount(config) : 1;
   const logger = createLogger(config.LOG_LEVEL, count > 1 ? { pid: process.pid } : {});
-  const app = await createApp({ config, logger, assets });
   let group: ListeningGroup;
   try {
-    group = await listenAsGroup(app, {
+    group = await listenAsGroup({
       count,
       host: config.HOST,
       port: config.PORT,
       assets: 'dist',
       env: process.env,
       logger,
+      createApp: () => createApp({ config, logger, assets }),
     });
   } catch (error) {
     console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
@@ -81,5 +83,5 @@ export async function launch(config: ServerConfig, assets: ServeMode): Promise<v
       void group.close().finally(() => process.exit(0));
     });
   }
-  process.stdout.write(banner(config, assets, app, group));
+  process.stdout.write(banner(config, assets, group));
 }

@@ -1,111 +1,23 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answeringPids,
+  eventually,
+  portIsFree,
+  queryOnNewConnection,
+  restartedPids,
+  startGroup,
+  startLoad,
+} from '../testing/proxy-group-harness.ts';
+import type { Group } from '../testing/proxy-group-harness.ts';
 import { json, startStub } from '../testing/stub-upstream.ts';
 import { isProcessRunning } from './process-alive.ts';
+import { restartDelayMs } from './proxy-processes.ts';
 import type { StubServer } from '../testing/stub-upstream.ts';
 
 // Real processes: each group start forks Node with tsx, about a second each on two cores. The
 // budgets bound the harness; nothing here is timed.
 const START_BUDGET_MS = 60_000;
-const FIXTURE = fileURLToPath(new URL('../testing/proxy-group.ts', import.meta.url));
 const QUERY_ANSWER = { records: [{ id: 'a01' }], next_offset: 1 };
-
-/** A proxy group started by testing/proxy-group.ts, with everything its processes printed. */
-interface Group {
-  readonly child: ChildProcess;
-  readonly port: number;
-  readonly pids: number[];
-  output(): string;
-  readonly exited: Promise<number | null>;
-}
-
-function startGroup(env: Record<string, string>): Promise<Group> {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const match = /listening (\d+) ([\d,]+)\n/.exec(text);
-      if (match) {
-        const pids = (match[2] ?? '').split(',').map(Number);
-        resolve({ child, port: Number(match[1]), pids, output: () => text, exited });
-      }
-    };
-    child.stdout.on('data', check);
-    void exited.then(() => {
-      reject(new Error(`the group exited before listening:\n${text}`));
-    });
-  });
-}
-
-/** One query on a connection of its own, so the kernel picks a process for each. */
-function queryOnNewConnection(port: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/index.php/api/service',
-        method: 'POST',
-        agent: false,
-        headers: { 'Content-Type': 'text/plain', 'Oauth-Token': 'token-1' },
-      },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        response.on('end', () => {
-          resolve({ status: response.statusCode ?? 0, body });
-        });
-      },
-    );
-    call.on('error', reject);
-    call.end(JSON.stringify({ module: 'metro_area__c' }));
-  });
-}
-
-/** The pids named on the request lines of the log: which processes answered. */
-function answeringPids(output: string): Set<number> {
-  const pids = new Set<number>();
-  for (const line of output.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    const entry = JSON.parse(line) as { event?: string; pid?: number };
-    if (entry.event === 'request' && entry.pid !== undefined) pids.add(entry.pid);
-  }
-  return pids;
-}
-
-/** Resolves once `condition` holds, checking every 50 ms; rejects after `budgetMs`. */
-async function eventually(condition: () => boolean, budgetMs = 15_000): Promise<void> {
-  const deadline = Date.now() + budgetMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('the condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Whether a server can bind `port` alone now: nobody listens on it any more. */
-async function portIsFree(port: number): Promise<boolean> {
-  const probe = createServer();
-  return new Promise((resolve) => {
-    probe.once('error', () => {
-      resolve(false);
-    });
-    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
-      probe.close(() => {
-        resolve(true);
-      });
-    });
-  });
-}
 
 describe('the proxy in several processes sharing one port', () => {
   let upstream: StubServer;
@@ -129,11 +41,12 @@ describe('the proxy in several processes sharing one port', () => {
   });
 
   it(
-    'answers from every process, each the upstream answer, and says which process wrote a line',
+    'answers from every worker, each the upstream answer, never from the supervisor',
     async () => {
       const group = await start({ PROXY_PROCESSES: '3' });
-      expect(new Set(group.pids).size).toBe(3);
-      expect(group.pids[0]).toBe(group.child.pid);
+      const [supervisor, ...workers] = group.pids;
+      expect(supervisor).toBe(group.child.pid);
+      expect(new Set(workers).size).toBe(3);
 
       const answers = await Promise.all(
         Array.from({ length: 60 }, () => queryOnNewConnection(group.port)),
@@ -142,22 +55,22 @@ describe('the proxy in several processes sharing one port', () => {
       expect(new Set(answers.map((answer) => answer.body))).toEqual(
         new Set([JSON.stringify(QUERY_ANSWER)]),
       );
-      // 60 connections spread by the kernel: every process has answered some.
+      // 60 connections spread by the kernel: every worker has answered some, and only workers.
       await eventually(() => answeringPids(group.output()).size === 3);
-      expect([...answeringPids(group.output())].sort()).toEqual([...group.pids].sort());
+      expect([...answeringPids(group.output())].sort()).toEqual([...workers].sort());
     },
     START_BUDGET_MS,
   );
 
   it(
-    'starts a process that died again, and keeps answering meanwhile',
+    'starts a worker that died again, and keeps answering meanwhile',
     async () => {
       const group = await start({ PROXY_PROCESSES: '2' });
-      const [, sibling = 0] = group.pids;
-      process.kill(sibling, 'SIGKILL');
+      const [, worker = 0] = group.pids;
+      process.kill(worker, 'SIGKILL');
       await eventually(() => /"event":"proxy_process_restarted"/.test(group.output()));
       expect(group.output()).toMatch(
-        new RegExp(`"event":"proxy_process_exited".*"exited":${String(sibling)}`),
+        new RegExp(`"event":"proxy_process_exited".*"exited":${String(worker)}`),
       );
       const restarted = Number(/"started":(\d+)/.exec(group.output())?.[1]);
       expect(isProcessRunning(restarted)).toBe(true);
@@ -171,11 +84,49 @@ describe('the proxy in several processes sharing one port', () => {
   );
 
   it(
-    'leaves no process holding the port when the first one is killed outright',
+    'keeps answering under load while each worker in turn is killed outright, and replaces it',
+    async () => {
+      const group = await start({ PROXY_PROCESSES: '2' });
+      const load = startLoad(group.port, { parallel: 4, maxCalls: 20_000, maxMs: 45_000 });
+      await eventually(() => answeringPids(group.output()).size >= 2);
+      // Whichever processes answered: under the old design the first one served, and its death
+      // took the port with it.
+      const victims = [...answeringPids(group.output())];
+      for (const [index, pid] of victims.entries()) {
+        process.kill(pid, 'SIGKILL');
+        await eventually(() => restartedPids(group.output()).length > index);
+      }
+      const count = await load.stop();
+      const replacements = restartedPids(group.output());
+      group.pids.push(...replacements);
+      process.stdout.write(
+        `worker kills under load: ${String(count.ok)} answered, ${String(count.failed)} failed ` +
+          `${JSON.stringify(Object.fromEntries(count.failures))}\n`,
+      );
+
+      expect(victims.some((pid) => isProcessRunning(pid))).toBe(false);
+      expect(replacements).toHaveLength(victims.length);
+      expect(replacements.every((pid) => isProcessRunning(pid))).toBe(true);
+      // Only calls in flight on a killed worker, or queued on its socket, may fail.
+      expect(count.failed).toBeLessThanOrEqual(20 * victims.length);
+      expect(count.ok).toBeGreaterThan(50 * count.failed);
+      // The worker count is back: the replacements answer.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => queryOnNewConnection(group.port)),
+      );
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      await eventually(() => replacements.every((pid) => answeringPids(group.output()).has(pid)));
+    },
+    START_BUDGET_MS,
+  );
+
+  it(
+    'leaves no process holding the port when the supervisor is killed outright',
     async () => {
       const group = await start({ PROXY_PROCESSES: '3' });
       process.kill(group.pids[0] ?? 0, 'SIGKILL');
-      await eventually(() => group.pids.every((pid) => !isProcessRunning(pid)));
+      // The workers see their IPC channel drop and go, within seconds.
+      await eventually(() => group.pids.every((pid) => !isProcessRunning(pid)), 5_000);
       expect(await portIsFree(group.port)).toBe(true);
     },
     START_BUDGET_MS,
@@ -206,4 +157,12 @@ describe('the proxy in several processes sharing one port', () => {
     },
     START_BUDGET_MS,
   );
+});
+
+describe('restartDelayMs', () => {
+  it('restarts at once after a worker that ran a while, then doubles the wait up to 30 s', () => {
+    expect([0, 1, 2, 3, 6, 7, 50].map(restartDelayMs)).toEqual([
+      0, 500, 1_000, 2_000, 16_000, 30_000, 30_000,
+    ]);
+  });
 });
