@@ -31,7 +31,7 @@ function banner(config: ServerConfig, assets: ServeMode, group: ListeningGroup):
       : '  Backend:  embedded demo service (DuckDB)',
     `  Assets:   ${assets === 'dist' ? 'built files from dist/' : 'compiled on the fly by Vite (development server)'}`,
   ];
-  if (app.backend === 'embedded') {
+  if (config.SERVICE_BASE_URL === undefined) {
     const pool = threadpoolSize(process.env);
     const limits = turnLimits(queryConnections(pool));
     lines.push(
