@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiBackend } from './api/backend.ts';
 import type { ServerConfig } from './config.ts';
+import { DeviceCookies } from './embedded/auth/device-cookies.ts';
 import { LoginThrottle } from './embedded/auth/login-throttle.ts';
 import { TokenStore } from './embedded/auth/token-store.ts';
 import { demoUsers, readUsersFile } from './embedded/auth/users.ts';
@@ -90,6 +91,7 @@ export async function createBackend(
     queryTimeoutMs: config.QUERY_TIMEOUT_MS,
     tokens: new TokenStore(now, config.ACCESS_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS),
     throttle: new LoginThrottle(now),
+    devices: new DeviceCookies(now),
     turns: new QueryTurns(
       turnLimits(database.size, {
         perLogin: config.QUERY_WAITING_PER_LOGIN,

@@ -10,8 +10,16 @@ export interface AuthServer {
   readonly advanceSeconds: (seconds: number) => void;
   /** The refresh grant. */
   readonly refresh: (refreshToken: string) => Promise<ApiAnswer>;
-  /** A password sign-in as from `address` (seen only when `TRUST_PROXY` names loopback). */
-  readonly loginFrom: (address: string, username: string, password: string) => Promise<ApiAnswer>;
+  /**
+   * A password sign-in as from `address` (seen only when `TRUST_PROXY` names loopback), sending
+   * `cookie` as the browser's Cookie header when given.
+   */
+  readonly loginFrom: (
+    address: string,
+    username: string,
+    password: string,
+    cookie?: string,
+  ) => Promise<ApiAnswer>;
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' } as const;
@@ -36,10 +44,11 @@ async function startAuthServer(env: Record<string, string> = {}): Promise<AuthSe
         JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshToken }),
         JSON_TYPE,
       ),
-    loginFrom: (address, username, password) =>
+    loginFrom: (address, username, password, cookie) =>
       server.post(API_PATHS.token, JSON.stringify({ username, password, grant_type: 'password' }), {
         ...JSON_TYPE,
         'X-Forwarded-For': address,
+        ...(cookie === undefined ? {} : { Cookie: cookie }),
       }),
   };
 }

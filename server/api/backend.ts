@@ -12,6 +12,10 @@ export interface ApiRequest {
    * IPv4-mapped address read as IPv4 (normalClientAddress). Throttles sign-ins.
    */
   readonly clientAddress: string;
+  /** The `Cookie` header ('' when absent): a sign-in reads its device cookie (device-cookies.ts). */
+  readonly cookies: string;
+  /** Whether the browser reached us over HTTPS (a cookie set then is `Secure`). */
+  readonly secure: boolean;
 }
 
 /** A backend's answer: status, JSON text (or its UTF-8 bytes), and headers the client must see. */

@@ -65,6 +65,8 @@ export function registerApiRoutes(app: FastifyInstance, backend: ApiBackend): vo
         accessToken: header(request, ACCESS_TOKEN_HEADER),
         requestId: request.id,
         clientAddress: normalClientAddress(request.ip),
+        cookies: header(request, 'cookie') ?? '',
+        secure: request.protocol === 'https',
       });
       return sendAnswer(reply, answer);
     });

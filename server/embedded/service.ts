@@ -8,6 +8,7 @@ import { jsonAnswer } from '../api/backend.ts';
 import type { ApiBackend, ApiRequest } from '../api/backend.ts';
 import { ApiError, parseJsonBody } from '../http.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
+import type { DeviceCookies } from './auth/device-cookies.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenStore } from './auth/token-store.ts';
 import type { ServiceUser } from './auth/users.ts';
@@ -23,6 +24,8 @@ export interface EmbeddedServiceDeps {
   readonly users: readonly ServiceUser[];
   readonly tokens: TokenStore;
   readonly throttle: LoginThrottle;
+  /** Tells browsers that signed in before from others (device cookies). */
+  readonly devices: DeviceCookies;
   /** Whose query runs next when the connections are busy (query-turns.ts). */
   readonly turns: QueryTurns;
   readonly now: () => number;
@@ -150,10 +153,11 @@ export function createEmbeddedService(deps: EmbeddedServiceDeps): ApiBackend {
   return {
     token: async (request) => {
       const body = readTokenRequest(request);
-      const tokens =
-        body.grant_type === 'password'
-          ? await passwordLogin(body.username, body.password, request.clientAddress)
-          : deps.tokens.rotate(body.refresh_token);
+      if (body.grant_type === 'password') {
+        const { tokens, setCookie } = await passwordLogin(body.username, body.password, request);
+        return jsonAnswer(200, tokens, { 'Set-Cookie': setCookie });
+      }
+      const tokens = deps.tokens.rotate(body.refresh_token);
       if (typeof tokens === 'string') {
         throw new ApiError(
           400,

@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_HEADER } from '#contract/auth';
 import { ApiError } from '../../http.ts';
+import type { DeviceCookies } from './device-cookies.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import type { TokenStore } from './token-store.ts';
@@ -11,6 +12,14 @@ interface AuthenticatorDeps {
   readonly users: readonly ServiceUser[];
   readonly tokens: TokenStore;
   readonly throttle: LoginThrottle;
+  readonly devices: DeviceCookies;
+}
+
+/** Where a sign-in comes from: the client's address and the browser's cookies. */
+interface SignInOrigin {
+  readonly clientAddress: string;
+  readonly cookies: string;
+  readonly secure: boolean;
 }
 
 /**
@@ -22,9 +31,14 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
   // Unknown user names still pay for one scrypt check, so timing does not reveal which exist.
   const decoyHash = deps.users[0]?.passwordHash ?? '';
 
-  async function passwordLogin(username: string, password: string, clientAddress: string) {
+  /**
+   * Signs in by password: the tokens, and the device cookie that makes this browser a known
+   * device of the account for later sign-ins (`setCookie`, a Set-Cookie value).
+   */
+  async function passwordLogin(username: string, password: string, origin: SignInOrigin) {
+    const device = deps.devices.deviceOf(username, origin.cookies);
     // The slot is reserved before the slow password check, so parallel guesses are counted.
-    const admission = deps.throttle.begin(username, clientAddress);
+    const admission = deps.throttle.begin(username, origin.clientAddress, device);
     if (!admission.ok) {
       const seconds = admission.retryAfterSeconds;
       const wait = seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
@@ -45,7 +59,10 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
       else admission.attempt.failed();
     }
     if (!user || !valid) throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
-    return deps.tokens.issue(user.username);
+    return {
+      tokens: deps.tokens.issue(user.username),
+      setCookie: deps.devices.issue(user.username, origin.secure),
+    };
   }
 
   /** The user a token speaks for, and its login (one sign-in, kept across refreshes). */

@@ -9,9 +9,16 @@ export const THROTTLE_RULES = {
   maxDelayMs: 15 * 60_000,
   /** An account and address is forgotten this long after its last failure. */
   forgetAfterMs: 60 * 60_000,
-  /** Failures one address may make, over all user names, in a sliding window. */
+  /** Failures one address may make, over all user names, in a sliding window (unknown browsers). */
   addressBudget: 20,
   addressWindowMs: 15 * 60_000,
+  /**
+   * Failures one account may take from browsers that never signed in to it, over all addresses,
+   * in a sliding window: a guesser with many addresses gets this many guesses, not one per
+   * address. A browser that signed in before (a device cookie) is held to its own failures only.
+   */
+  accountCeiling: 50,
+  accountWindowMs: 15 * 60_000,
   /** Entries kept per table; beyond it the least telling ones are dropped. */
   maxEntries: 100_000,
 };
@@ -34,10 +41,18 @@ interface PairState {
   pending: number;
 }
 
-interface AddressState {
+/** Failures in a sliding window: of one address, or of one account from unknown browsers. */
+interface WindowState {
   /** Failure times inside the window, oldest first. */
   failures: number[];
   pending: number;
+}
+
+/** A table of windows and its rule. */
+interface Windows {
+  readonly states: Map<string, WindowState>;
+  readonly budget: number;
+  readonly windowMs: number;
 }
 
 /**
@@ -62,65 +77,81 @@ export function clientKey(address: string | undefined): string {
 }
 
 /**
- * Throttles password sign-ins per account *and* client address, plus a failure budget per
- * address. An attacker's failures slow that attacker only: the real user signing in from
- * another address is never locked out, which a per-account lock-out cannot offer. Attempts in
+ * Throttles password sign-ins. From a browser that signed in to the account before (`device`,
+ * a device cookie's id: device-cookies.ts), only that browser's own failures count: what others
+ * do from its address or at its account never locks it out. From any other browser, per account
+ * *and* client address, plus a failure budget per address and a ceiling per account over all
+ * addresses. An attacker's failures slow that attacker and unknown browsers only. Attempts in
  * flight count as failures until they report, so parallel guesses cannot slip past the check
  * while the (slow, asynchronous) password check runs.
  */
 export class LoginThrottle {
   private readonly rules: Rules;
+  /** Exponential delays: per account and address, or per known device. */
   private readonly pairs = new Map<string, PairState>();
-  private readonly addresses = new Map<string, AddressState>();
+  private readonly addresses: Windows;
+  private readonly accounts: Windows;
 
   constructor(
     private readonly now: () => number,
     rules: Partial<Rules> = {},
   ) {
     this.rules = { ...THROTTLE_RULES, ...rules };
+    const { addressBudget, addressWindowMs, accountCeiling, accountWindowMs } = this.rules;
+    this.addresses = { states: new Map(), budget: addressBudget, windowMs: addressWindowMs };
+    this.accounts = { states: new Map(), budget: accountCeiling, windowMs: accountWindowMs };
   }
 
   /** Entries held, for tests of the memory bound. */
   size(): number {
-    return this.pairs.size + this.addresses.size;
+    return this.pairs.size + this.addresses.states.size + this.accounts.states.size;
   }
 
-  /** Seconds to wait before an attempt for `username` from `address`; 0 when allowed now. */
-  retryAfterSeconds(username: string, address: string | undefined): number {
-    const client = clientKey(address);
+  /**
+   * Seconds to wait before an attempt for `username` from `address` (from the known browser
+   * `device`, when given); 0 when allowed now.
+   */
+  retryAfterSeconds(username: string, address: string | undefined, device?: string): number {
+    const { key, windows } = this.counters(username, address, device);
     const waitMs = Math.max(
-      this.addressWaitMs(this.addressState(client)),
-      this.pairWaitMs(this.pairState(pairKey(username, client))),
+      this.pairWaitMs(this.pairState(key)),
+      ...windows.map(([table, id]) => this.windowWaitMs(table, this.windowState(table, id))),
     );
     return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
   }
 
   /** Reserves a slot for one attempt, or says how long to wait. */
-  begin(username: string, address: string | undefined): Admission {
-    const retryAfterSeconds = this.retryAfterSeconds(username, address);
+  begin(username: string, address: string | undefined, device?: string): Admission {
+    const retryAfterSeconds = this.retryAfterSeconds(username, address, device);
     if (retryAfterSeconds > 0) return { ok: false, retryAfterSeconds };
-    const client = clientKey(address);
-    const key = pairKey(username, client);
+    const { key, windows } = this.counters(username, address, device);
     const pair = this.pairState(key) ?? { failures: 0, lastFailureAt: 0, pending: 0 };
-    const home = this.addressState(client) ?? { failures: [], pending: 0 };
+    const held = windows.map(([table, id]) => {
+      const state = this.windowState(table, id) ?? { failures: [], pending: 0 };
+      return { table, id, state };
+    });
     const seenFailures = pair.failures;
     pair.pending += 1;
-    home.pending += 1;
     touch(this.pairs, key, pair);
-    touch(this.addresses, client, home);
+    for (const { table, id, state } of held) {
+      state.pending += 1;
+      touch(table.states, id, state);
+    }
     let reported = false;
     const report = (failed: boolean) => {
       if (reported) return;
       reported = true;
       pair.pending -= 1;
-      home.pending -= 1;
+      for (const { state } of held) state.pending -= 1;
       if (failed) {
         const now = this.now();
         pair.failures += 1;
         pair.lastFailureAt = now;
-        home.failures.push(now);
         touch(this.pairs, key, pair);
-        touch(this.addresses, client, home);
+        for (const { table, id, state } of held) {
+          state.failures.push(now);
+          touch(table.states, id, state);
+        }
         this.bound();
       } else {
         // Only the failures this attempt was admitted after: ones made in parallel still count.
@@ -152,12 +183,30 @@ export class LoginThrottle {
     return Math.max(0, pair.lastFailureAt + delay - this.now());
   }
 
-  private addressWaitMs(home: AddressState | undefined): number {
-    if (!home) return 0;
-    const { addressBudget, addressWindowMs } = this.rules;
-    if (home.failures.length + home.pending < addressBudget) return 0;
-    const oldest = home.failures[home.failures.length - addressBudget];
-    return oldest === undefined ? 1 : Math.max(1, oldest + addressWindowMs - this.now());
+  /**
+   * What an attempt counts against: the known device's own delay; or, from an unknown browser,
+   * the delay of the account at this address, the address's budget and the account's ceiling.
+   */
+  private counters(username: string, address: string | undefined, device: string | undefined) {
+    if (device !== undefined) {
+      return { key: `device\n${device}`, windows: [] as [Windows, string][] };
+    }
+    const client = clientKey(address);
+    return {
+      key: pairKey(username, client),
+      windows: [
+        [this.addresses, client],
+        [this.accounts, username.toLowerCase()],
+      ] as [Windows, string][],
+    };
+  }
+
+  private windowWaitMs(table: Windows, state: WindowState | undefined): number {
+    if (!state) return 0;
+    const { budget, windowMs } = table;
+    if (state.failures.length + state.pending < budget) return 0;
+    const oldest = state.failures[state.failures.length - budget];
+    return oldest === undefined ? 1 : Math.max(1, oldest + windowMs - this.now());
   }
 
   /** The account and address state, forgotten once stale. */
@@ -170,13 +219,14 @@ export class LoginThrottle {
     return pair;
   }
 
-  private addressState(client: string): AddressState | undefined {
-    const home = this.addresses.get(client);
-    if (!home) return undefined;
-    const since = this.now() - this.rules.addressWindowMs;
-    while ((home.failures[0] ?? Infinity) <= since) home.failures.shift();
-    if (home.failures.length > 0 || home.pending > 0) return home;
-    this.addresses.delete(client);
+  /** A window's state, its failures older than the window dropped, forgotten once empty. */
+  private windowState(table: Windows, id: string): WindowState | undefined {
+    const state = table.states.get(id);
+    if (!state) return undefined;
+    const since = this.now() - table.windowMs;
+    while ((state.failures[0] ?? Infinity) <= since) state.failures.shift();
+    if (state.failures.length > 0 || state.pending > 0) return state;
+    table.states.delete(id);
     return undefined;
   }
 
@@ -190,18 +240,20 @@ export class LoginThrottle {
    * least recently failed. An account under attack has many failures and is kept.
    */
   private bound(): void {
-    const { maxEntries, freeFailures, addressWindowMs } = this.rules;
-    const since = this.now() - addressWindowMs;
+    const { maxEntries, freeFailures } = this.rules;
     prune(this.pairs, maxEntries, [
       (pair) => this.pairIsStale(pair),
       (pair) => pair.pending === 0 && pair.failures < freeFailures,
       (pair) => pair.pending === 0,
     ]);
-    prune(this.addresses, maxEntries, [
-      (home) => home.pending === 0 && (home.failures.at(-1) ?? 0) <= since,
-      (home) => home.pending === 0 && home.failures.length < freeFailures,
-      (home) => home.pending === 0,
-    ]);
+    for (const table of [this.addresses, this.accounts]) {
+      const since = this.now() - table.windowMs;
+      prune(table.states, maxEntries, [
+        (state) => state.pending === 0 && (state.failures.at(-1) ?? 0) <= since,
+        (state) => state.pending === 0 && state.failures.length < freeFailures,
+        (state) => state.pending === 0,
+      ]);
+    }
   }
 }
 
