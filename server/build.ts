@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 
 /** The project's root: the directory holding package.json, src/ and dist/. */
 export const ROOT = join(import.meta.dirname, '..');
@@ -60,6 +63,29 @@ function buildState(): BuildState {
   return { current: true };
 }
 
+/**
+ * `vite build` in a process of its own: built in this one, the server (or the proxy's supervisor,
+ * which serves nothing) kept the build's ~900 MB for as long as it ran.
+ */
+async function buildInChild(): Promise<void> {
+  // The package exports no bin path; its package.json is exported, and bin/ sits beside it.
+  const vite = join(
+    dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin',
+    'vite.js',
+  );
+  const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString('utf8');
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(errors.trim() || `vite build exited with ${String(code)}`);
+}
+
 /** The build could not be brought up to date; the message says why and what to do. */
 export class BuildFailed extends Error {}
 
@@ -72,8 +98,7 @@ export async function ensureCurrentBuild(say: (line: string) => void): Promise<v
   if (state.current) return;
   say(`  Rebuilding the app: the build in dist/ is ${state.reason}. This takes a little while…`);
   try {
-    const { build } = await import('vite');
-    await build({ root: ROOT, logLevel: 'warn' });
+    await buildInChild();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new BuildFailed(
