@@ -134,4 +134,25 @@ describe('query deadline and memory limit', () => {
     expect(finished.slice(0, 3)).toEqual(['flood 429', 'flood 429', 'other']);
     expect(answers.filter((answer) => answer.status === 504)).toHaveLength(LIMITS.perLogin + 1);
   });
+
+  it('stays ready while queries hold every connection', async () => {
+    const { server, token } = await setup('range(1000000000000)', { QUERY_TIMEOUT_MS: '3000' });
+    const viewer = await server.tokenFor(VIEWER);
+    const finished: string[] = [];
+    // Two sign-ins, each its share: every connection runs a count until the deadline.
+    const flood = [token, viewer].flatMap((each) =>
+      Array.from({ length: LIMITS.perLogin }, () =>
+        server.query(countNothing, each).then((answer) => {
+          finished.push(`query ${String(answer.status)}`);
+        }),
+      ),
+    );
+    // A real pause, the only way over HTTP to let the counts take the connections first (they
+    // run for 3 s): without it the probe could come first and pass on a probe that queues.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    finished.push(`readyz ${String(ready.status)}`);
+    await Promise.all(flood);
+    expect(finished[0]).toBe('readyz 200');
+  });
 });

@@ -94,6 +94,8 @@ export class Database {
     private readonly instance: DuckDBInstance,
     connections: DuckDBConnection[],
     private readonly maxWaiting: number,
+    /** Kept out of the pool: a readiness probe never waits behind queries. */
+    private readonly probeConnection: DuckDBConnection,
   ) {
     this.idle = connections;
     this.size = connections.length;
@@ -105,10 +107,25 @@ export class Database {
     if (options.memoryLimit !== undefined) settings.memory_limit = options.memoryLimit;
     if (options.threads !== undefined) settings.threads = String(options.threads);
     const instance = await DuckDBInstance.create(path, settings);
-    const connections = await Promise.all(
-      Array.from({ length: options.poolSize ?? 4 }, () => instance.connect()),
+    const [probe, ...connections] = await Promise.all(
+      Array.from({ length: (options.poolSize ?? 4) + 1 }, () => instance.connect()),
     );
-    return new Database(instance, connections, options.maxWaiting ?? DEFAULT_MAX_WAITING);
+    if (probe === undefined) throw new Error('DuckDB gave no connection');
+    return new Database(instance, connections, options.maxWaiting ?? DEFAULT_MAX_WAITING, probe);
+  }
+
+  /**
+   * Whether the database answers a statement now, on a connection of its own: under load every
+   * pooled connection may run a query for seconds, and a readiness probe that waited for one
+   * would take a busy server out of its load balancer.
+   */
+  async answers(): Promise<boolean> {
+    try {
+      await this.probeConnection.run('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Runs `work` with a connection of its own, returning the connection to the pool after. */
@@ -161,6 +178,7 @@ export class Database {
 
   /** Closes every connection and the instance. */
   close(): void {
+    this.probeConnection.closeSync();
     for (const connection of this.idle) connection.closeSync();
     this.idle.length = 0;
     this.instance.closeSync();
