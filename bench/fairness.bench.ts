@@ -2,9 +2,11 @@
  * Fairness under load, against the server exactly as `npm start` runs it (the npm script, its
  * environment, the built app in dist/): one login runs heavy queries in parallel loops while
  * another login's light query and `GET /` are timed, beside the same figures with no load, in
- * one run. On the demo data and, with `--store`, on a filing store (FILINGS_DB).
+ * one run. On the demo data and on a filing store (FILINGS_DB): `--store`, or one of
+ * `--scale-rows` a quarter over two quarters the bench writes and imports (13f-scale-sets.ts, in
+ * SEC's format; 0: the demo data alone).
  *
- *   npm run bench:fairness -- [--store var/scale.duckdb] [--seconds 30] [--heavy 5]
+ *   npm run bench:fairness -- [--store path | --scale-rows 300000] [--seconds 20] [--heavy 5]
  *
  * Goals (#34): under the load, the other login's light query median ≤ 250 ms and `GET /` median
  * ≤ 100 ms. Every loop is bounded in count and time; the server listens on loopback only.
@@ -12,15 +14,20 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '#contract/auth';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
+import { runImport } from './13f-scale-children.ts';
+import { cachedDataSets } from './13f-scale-sets.ts';
+import { boundedTempRun } from './bounded-run.ts';
 import { formatMs, percentile } from './stats.ts';
 import { MODULE, worstFilters } from './worst-filters.ts';
 
 const { values: args } = parseArgs({
   options: {
     store: { type: 'string' },
+    'scale-rows': { type: 'string', default: '300000' },
     seconds: { type: 'string', default: '20' },
     heavy: { type: 'string', default: '5' },
     samples: { type: 'string', default: '40' },
@@ -223,7 +230,30 @@ async function measure(label: string, env: Record<string, string>): Promise<bool
   }
 }
 
-const results = [await measure('demo data', {})];
-if (args.store !== undefined)
-  results.push(await measure(`store ${args.store}`, { FILINGS_DB: args.store }));
-process.exit(results.every(Boolean) ? 0 : 1);
+/** The filing store to measure on: `--store`, or two synthetic quarters imported into a new one. */
+async function scaleStore(dir: string): Promise<{ path: string; label: string } | undefined> {
+  if (args.store !== undefined) return { path: args.store, label: `the store ${args.store}` };
+  const rows = Number(args['scale-rows']);
+  if (rows === 0) return undefined;
+  const shape = { quarters: 2, rows, filers: Math.max(50, Math.round(rows / 375)) };
+  const set = await cachedDataSets(join(dir, 'sets'), { ...shape, issuers: 30_000, seed: 17 });
+  const path = join(dir, 'scale.duckdb');
+  console.log(`Importing 2 synthetic quarters of ${String(rows)} rows...`);
+  await runImport([set.history], path, { timeoutMs: 1_800_000 });
+  return {
+    path,
+    label: `2 synthetic quarters of ${String(rows)} rows, ${String(shape.filers)} filers`,
+  };
+}
+
+const { dir, cleanUp } = await boundedTempRun('fairness-bench-', 3600);
+const results: boolean[] = [];
+try {
+  results.push(await measure('demo data', {}));
+  const store = await scaleStore(dir);
+  if (store) results.push(await measure(store.label, { FILINGS_DB: store.path }));
+} finally {
+  cleanUp();
+}
+// Kept-alive sockets to the stopped servers would hold the process open.
+process.exit(results.length > 0 && results.every(Boolean) ? 0 : 1);
