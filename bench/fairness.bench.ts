@@ -6,7 +6,7 @@
  * `--scale-rows` a quarter over two quarters the bench writes and imports (13f-scale-sets.ts, in
  * SEC's format; 0: the demo data alone).
  *
- *   npm run bench:fairness -- [--store path | --scale-rows 300000] [--seconds 20] [--heavy 5]
+ *   npm run bench:fairness -- [--store path | --scale-rows 450000] [--seconds 20] [--heavy 5]
  *
  * Goals (#34): under the load, the other login's light query median ≤ 250 ms and `GET /` median
  * ≤ 100 ms. Every loop is bounded in count and time; the server listens on loopback only.
@@ -27,7 +27,7 @@ import { MODULE, worstFilters } from './worst-filters.ts';
 const { values: args } = parseArgs({
   options: {
     store: { type: 'string' },
-    'scale-rows': { type: 'string', default: '300000' },
+    'scale-rows': { type: 'string', default: '450000' },
     seconds: { type: 'string', default: '20' },
     heavy: { type: 'string', default: '5' },
     samples: { type: 'string', default: '40' },
