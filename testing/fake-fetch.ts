@@ -3,6 +3,8 @@ interface FetchCall {
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** Whether the call lets the browser send and keep cookies ('omit' unless it said). */
+  readonly credentials: RequestCredentials | undefined;
   /** The request's abort signal, to check that a stale request was cancelled. */
   readonly signal: AbortSignal | undefined;
 }
@@ -35,6 +37,7 @@ export function fakeFetch(routes: Record<string, FakeAnswer>) {
       url,
       headers,
       body: typeof init.body === 'string' ? init.body : '',
+      credentials: init.credentials,
       signal: init.signal ?? undefined,
     };
     calls.push(call);

@@ -17,6 +17,7 @@ export function fakeRunQuery(records: readonly Record<string, unknown>[]) {
       url: '/index.php/api/service',
       headers: {},
       body: JSON.stringify(body),
+      credentials: undefined,
       signal: undefined,
     });
     if (response instanceof Error) throw response;

@@ -13,6 +13,7 @@ import { TokenSession } from '../session/token-session.ts';
 
 const QUERY = '/index.php/api/service';
 const TOKEN = '/index.php/api/oauth2';
+const LOGOUT = '/index.php/api/oauth2/logout';
 const rows = { records: [{ name: 'London' }], next_offset: -1 };
 const tokens = (access: string) => ({
   access_token: access,
@@ -295,5 +296,23 @@ describe('api client', () => {
       message: 'down',
     });
     expect(refreshCalls()).toHaveLength(1);
+  });
+
+  it('sends cookies with the token requests only: the device cookie, never with a query or sign-out', async () => {
+    const { client, fake } = setup({
+      [TOKEN]: () => jsonResponse(200, tokens('next')),
+      [QUERY]: () => jsonResponse(200, rows),
+      [LOGOUT]: () => jsonResponse(200, { success: true }),
+    });
+    await client.login('analyst', 'pw');
+    await client.refresh('r-first');
+    await client.query(body);
+    await client.logout('next', 'r-next');
+    expect(fake.calls.map(({ url, credentials }) => [url, credentials])).toEqual([
+      [TOKEN, 'same-origin'],
+      [TOKEN, 'same-origin'],
+      [QUERY, 'omit'],
+      [LOGOUT, 'omit'],
+    ]);
   });
 });

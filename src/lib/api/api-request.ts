@@ -10,13 +10,16 @@ interface SenderOptions {
   readonly timeoutMs?: number;
 }
 
-/** The request parts a call chooses: its headers and body, and `keepalive` for a sign-out. */
-type CallInit = Pick<RequestInit, 'headers' | 'body' | 'keepalive'>;
+/**
+ * The request parts a call chooses: its headers and body, `keepalive` for a sign-out, and
+ * `credentials` for the one request that carries a cookie (tokenRequest).
+ */
+type CallInit = Pick<RequestInit, 'headers' | 'body' | 'keepalive' | 'credentials'>;
 
 /**
- * The client's one way out: a POST without cookies, under a deadline and the caller's signal,
- * whose failure to get any answer is a typed error (the caller's abort reason, a TimeoutError or
- * a NetworkError).
+ * The client's one way out: a POST without cookies unless the call asks for them, under a
+ * deadline and the caller's signal, whose failure to get any answer is a typed error (the
+ * caller's abort reason, a TimeoutError or a NetworkError).
  */
 export function createSender(options: SenderOptions) {
   // Resolved per call, so the page's fetch (or a test's stand-in) is the one in use.
@@ -33,9 +36,9 @@ export function createSender(options: SenderOptions) {
     const deadline = AbortSignal.timeout(limitMs);
     try {
       return await doFetch(`${options.baseUrl}${path}`, {
+        credentials: 'omit',
         ...init,
         method: 'POST',
-        credentials: 'omit',
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
       });
     } catch {
@@ -46,11 +49,17 @@ export function createSender(options: SenderOptions) {
   };
 }
 
-/** A token request (sign-in or refresh): JSON fields, no access token. */
+/**
+ * A token request (sign-in or refresh): JSON fields, no access token. It sends and keeps
+ * same-origin cookies: the service's device cookie (HttpOnly, scoped to the token path) tells a
+ * browser that signed in to an account before, which keeps its own failure budget. A query or a
+ * sign-out never carries it; in direct mode (another origin) no cookie goes either way.
+ */
 export function tokenRequest(body: Record<string, string>): CallInit {
   return {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
+    credentials: 'same-origin',
   };
 }
 
