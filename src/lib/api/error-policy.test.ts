@@ -6,7 +6,7 @@ import {
   TimeoutError,
   WebPageError,
 } from './api-errors.ts';
-import { describeError, loginErrorMessage } from './error-policy.ts';
+import { describeError, loginErrorMessage, signInWaitSeconds } from './error-policy.ts';
 
 describe('describeError', () => {
   it.each([
@@ -110,5 +110,15 @@ describe('loginErrorMessage', () => {
       'The Marketplace service at vendor.example could not be reached (ECONNREFUSED). Try again shortly.',
     );
     expect(loginErrorMessage(new NetworkError())).toMatch(/could not be reached/);
+  });
+});
+
+describe('signInWaitSeconds', () => {
+  it("is the 429's Retry-After, a minute when it named none, and nothing for other failures", () => {
+    expect(signInWaitSeconds(new HttpError(429, 'too_many_requests', 'Too many.', 42))).toBe(42);
+    expect(signInWaitSeconds(new HttpError(429, 'too_many_requests', 'Too many.', 0.2))).toBe(1);
+    expect(signInWaitSeconds(new HttpError(429, 'too_many_requests', 'Too many.'))).toBe(60);
+    expect(signInWaitSeconds(new HttpError(400, 'invalid_grant', 'incorrect'))).toBeUndefined();
+    expect(signInWaitSeconds(new NetworkError())).toBeUndefined();
   });
 });

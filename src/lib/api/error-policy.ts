@@ -119,11 +119,19 @@ export function describeError(error: unknown): ErrorDescription {
   };
 }
 
-/** The sentence the login form shows for a failed sign-in. */
+/**
+ * Seconds the login form waits before the next sign-in when the service throttled this one (429),
+ * counted down with Sign in disabled; a minute when it named no `Retry-After`. Undefined for any
+ * other failure, which loginErrorMessage words.
+ */
+export function signInWaitSeconds(error: unknown): number | undefined {
+  if (!(error instanceof HttpError) || error.status !== 429) return undefined;
+  return Math.max(1, Math.ceil(error.retryAfterSeconds ?? 60));
+}
+
+/** The sentence the login form shows for a failed sign-in that is not a wait (signInWaitSeconds). */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof HttpError) {
-    if (error.status === 429)
-      return `Too many failed attempts. Try again in ${minutes(error.retryAfterSeconds)}.`;
     // The token endpoint's 4xx sentences are written for this form ("The user name or password…").
     if (error.status >= 400 && error.status < 500) return error.message;
     if (error.status < 502 || error.status > 504)
