@@ -16,6 +16,10 @@ const serverEnv = {
   DEMO_TODAY: '2026-11-25',
   // As `npm start` sets it (server/threadpool.ts).
   UV_THREADPOOL_SIZE: '8',
+  // X-Forwarded-For from the test's own machine names the client, so e2e/login-lockout.spec.ts
+  // can spend the sign-in failures of another address and never lock out 127.0.0.1, the address
+  // every other journey signs in from. No other journey sends the header.
+  TRUST_PROXY: 'loopback',
 };
 
 export default defineConfig({
