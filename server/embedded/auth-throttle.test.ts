@@ -137,6 +137,15 @@ describe('sign-in throttling over HTTP', () => {
     expect(cookie).not.toContain(body.refresh_token);
   });
 
+  it('says on the failure that starts a wait how long it lasts, not only on the next try', async () => {
+    const { loginFrom } = await setup();
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await loginFrom(VICTIM, ANALYST.username, 'x'));
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400]);
+    expect(answers.map((answer) => answer.headers.get('retry-after'))).toEqual([null, null, '1']);
+    expect(answers[2]?.body).toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
     const { loginFrom } = await setup({});
     for (let i = 0; i < 3; i += 1) await loginFrom(`192.0.2.${i}`, ANALYST.username, 'guess');

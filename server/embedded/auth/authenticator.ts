@@ -58,7 +58,13 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
       if (user && valid) admission.attempt.succeeded();
       else admission.attempt.failed();
     }
-    if (!user || !valid) throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS);
+    if (!user || !valid) {
+      // The failure that starts a wait says so at once, so the login page counts down from it
+      // instead of answering "incorrect" and then "wait" to the next try.
+      const wait = deps.throttle.retryAfterSeconds(username, origin.clientAddress, device);
+      const headers: Record<string, string> = wait > 0 ? { 'Retry-After': String(wait) } : {};
+      throw new ApiError(400, 'invalid_grant', WRONG_CREDENTIALS, {}, headers);
+    }
     return {
       tokens: deps.tokens.issue(user.username),
       setCookie: deps.devices.issue(user.username, origin.secure),

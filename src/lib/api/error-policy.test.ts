@@ -121,4 +121,9 @@ describe('signInWaitSeconds', () => {
     expect(signInWaitSeconds(new HttpError(400, 'invalid_grant', 'incorrect'))).toBeUndefined();
     expect(signInWaitSeconds(new NetworkError())).toBeUndefined();
   });
+
+  it('is the Retry-After of a wrong password that starts a wait', () => {
+    expect(signInWaitSeconds(new HttpError(400, 'invalid_grant', 'incorrect', 4))).toBe(4);
+    expect(signInWaitSeconds(new HttpError(400, 'invalid_request', 'field', 4))).toBeUndefined();
+  });
 });

@@ -120,13 +120,17 @@ export function describeError(error: unknown): ErrorDescription {
 }
 
 /**
- * Seconds the login form waits before the next sign-in when the service throttled this one (429),
- * counted down with Sign in disabled; a minute when it named no `Retry-After`. Undefined for any
- * other failure, which loginErrorMessage words.
+ * Seconds the login form waits before the next sign-in when the service throttled this one (429;
+ * a minute when it named no `Retry-After`) or said with a wrong password that the next try must
+ * wait (400 with `Retry-After`), counted down with Sign in disabled. Undefined for any other
+ * failure, which loginErrorMessage words.
  */
 export function signInWaitSeconds(error: unknown): number | undefined {
-  if (!(error instanceof HttpError) || error.status !== 429) return undefined;
-  return Math.max(1, Math.ceil(error.retryAfterSeconds ?? 60));
+  if (!(error instanceof HttpError)) return undefined;
+  if (error.status === 429) return Math.max(1, Math.ceil(error.retryAfterSeconds ?? 60));
+  if (error.code === 'invalid_grant' && error.retryAfterSeconds !== undefined)
+    return Math.max(1, Math.ceil(error.retryAfterSeconds));
+  return undefined;
 }
 
 /** The sentence the login form shows for a failed sign-in that is not a wait (signInWaitSeconds). */
