@@ -59,6 +59,12 @@ describe('appPathOrHome', () => {
     }
   });
 
+  it('refuses a path whose dot segments collapse into another site', () => {
+    expect(appPathOrHome('/.//evil.example')).toBe('/');
+    expect(appPathOrHome('/a/..//evil.example')).toBe('/');
+    expect(appPathOrHome('/q/./updates')).toBe('/q/./updates');
+  });
+
   it('never gives a target that resolves outside the app, whatever the input', () => {
     const piece = fc.constantFrom('/', '\\', '\t', '\n', ' ', '%2F', '%5C', '%09', '%25', ':', '.');
     const hostile = fc

@@ -32,7 +32,9 @@ function isOwnPath(path: string): boolean {
 export function appPathOrHome(target: string | null | undefined): string {
   if (!target || REREAD.test(target) || !isOwnPath(target.split(/[?#]/, 1)[0] ?? '')) return '/';
   const base = 'https://app.invalid';
-  return new URL(target, base).origin === base ? target : '/';
+  const read = new URL(target, base);
+  // Dot segments collapse as the browser reads the path: `/.//evil.example` is `//evil.example`.
+  return read.origin === base && !read.pathname.startsWith('//') ? target : '/';
 }
 
 /**
