@@ -1,3 +1,4 @@
+import { API_PATHS } from '#contract/auth';
 import { expect, test } from '@playwright/test';
 import {
   accessTokenOf,
@@ -44,7 +45,15 @@ test('an analyst signs in, runs a starter query, and no token ever leaves the ta
   const databases = await page.evaluate(async () => (await indexedDB.databases()).length);
   expect(local).not.toContain(token);
   expect(databases).toBe(0);
-  expect(await context.cookies()).toEqual([]);
+  // One cookie: the device cookie of the account signed in to, which only the sign-in path gets,
+  // which no script can read, and which holds no token.
+  const cookies = await context.cookies();
+  expect(cookies.map(({ path, httpOnly, sameSite }) => ({ path, httpOnly, sameSite }))).toEqual([
+    { path: API_PATHS.token, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  expect(cookies[0]?.name).toMatch(/^device-[0-9a-f]{16}$/);
+  expect(cookies[0]?.value).not.toContain(token);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
   expect(urls.filter((url) => url.includes(token))).toEqual([]);
 
   const logout = page.waitForResponse((response) =>
