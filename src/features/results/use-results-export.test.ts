@@ -20,9 +20,10 @@ describe('the CSV of the rows as the table shows them', () => {
     expect(csv).toBe(`${BOM}value,nameofissuer\r\n25000,COCA COLA CO\r\n1000,APPLE INC\r\n`);
   });
 
-  it('writes, Excel-ready, labels as headers and values in the forms Excel reads as their types', () => {
+  it('writes, Excel-ready, labels as headers, numbers as numbers, text as text', () => {
     const excelColumns = [
       'cusip',
+      'ticker',
       'value',
       'portfolio_pct_weight',
       'filedat',
@@ -36,6 +37,7 @@ describe('the CSV of the rows as the table shows them', () => {
       [
         {
           cusip: '037833100',
+          ticker: 'AAPL',
           value: '5631118993',
           portfolio_pct_weight: '-2.5',
           filedat: '2025-05-15 16:05:09',
@@ -45,9 +47,23 @@ describe('the CSV of the rows as the table shows them', () => {
       { module, sorting: [], columns: excelColumns, apiNameLine: true },
     );
     expect(csv).toBe(
-      `${BOM}CUSIP,Value (USD),Portfolio weight,Filed at (UTC),Period of report\r\n` +
-        'cusip,value,portfolio_pct_weight,filedat,periodofreport\r\n' +
-        '"=""037833100""",5631118993,-2.5%,2025-05-15 16:05:09,2025-03-31\r\n',
+      `${BOM}CUSIP,Ticker,Value (USD),Portfolio weight (%),Filed at (UTC),Period of report\r\n` +
+        'cusip,ticker,value,portfolio_pct_weight,filedat,periodofreport\r\n' +
+        '"=""037833100""",AAPL,5631118993,-2.5,2025-05-15 16:05:09,2025-03-31\r\n',
+    );
+  });
+
+  it('leaves out, Excel-ready, a column empty in every row; the CSV as sent keeps it', () => {
+    const withTicker = [
+      ...columns,
+      { id: 'ticker', label: 'Ticker', field: findField(module, 'ticker') },
+    ];
+    const blank = rows.map((row) => ({ ...row, ticker: null }));
+    expect(resultsExcelCsv(blank, { module, sorting: [], columns: withTicker })).toBe(
+      `${BOM}Value (USD),Issuer\r\n1000,APPLE INC\r\n25000,COCA COLA CO\r\n`,
+    );
+    expect(resultsCsv(blank, { module, sorting: [], columns: withTicker }).split('\r\n')[0]).toBe(
+      `${BOM}value,nameofissuer,ticker`,
     );
   });
 });
@@ -82,10 +98,13 @@ describe('the data-quality flags in the CSV', () => {
     expect(cola).toMatch(/^"The implied price jumped .* after the quarter\.",25000,COCA COLA CO$/);
   });
 
-  it('keeps the column when no row is flagged, and guards a note that reads as a formula', () => {
-    expect(resultsCsv(rows, { module, sorting: [], columns, notes: new Map() })).toBe(
-      `${BOM}Data-quality flags,value,nameofissuer\r\n,1000,APPLE INC\r\n,25000,COCA COLA CO\r\n`,
-    );
+  it('leaves the column out when no row is flagged, and guards a note that reads as a formula', () => {
+    const unflagged = new Map([[KO, []]]);
+    for (const write of [resultsCsv, resultsExcelCsv]) {
+      expect(write(rows, { module, sorting: [], columns, notes: unflagged }).split('\r\n')[1]).toBe(
+        '1000,APPLE INC',
+      );
+    }
     const hostile = new Map([[KO, ['=HYPERLINK("http://x")']]]);
     const csv = resultsCsv(rows, { module, sorting: [], columns, notes: hostile });
     expect(csv.split('\r\n')[2]).toBe(`"'=HYPERLINK(""http://x"")",25000,COCA COLA CO`);

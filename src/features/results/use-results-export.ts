@@ -41,24 +41,20 @@ const FLAGS_HEADER = 'Data-quality flags';
 const NOTE_SEPARATOR = ' | ';
 
 /**
- * The leading flags column, as the table leads with its ⚑ column. Present whenever notes are
- * given, even when no row is flagged: the columns of a module's exports do not move, and an
- * empty cell says "checked, nothing found" where a missing column could mean "not checked".
+ * The leading flags column, as the table leads with its ⚑ column, when some row is flagged: a
+ * column empty in every row would lead every file with nothing (the table says when none is).
  */
-function flagsColumn(notes: RowNotes): SheetColumn {
-  return {
-    id: FLAGS_HEADER,
-    header: FLAGS_HEADER,
-    apiName: '',
-    field: undefined,
-    text: (row: Record<string, unknown>) => notes.get(row)?.join(NOTE_SEPARATOR) ?? '',
-  };
+function flagsColumn(notes: RowNotes, rows: readonly ServiceRecord[]): SheetColumn | undefined {
+  const text = (row: Record<string, unknown>) => notes.get(row)?.join(NOTE_SEPARATOR) ?? '';
+  if (!rows.some((row) => text(row) !== '')) return undefined;
+  return { id: FLAGS_HEADER, header: FLAGS_HEADER, apiName: '', field: undefined, text };
 }
 
-/** The sheet's columns: the flags (when given), then the table's, headed by their labels. */
-function sheetColumns(view: ExportView): SheetColumn[] {
+/** The sheet's columns: the flags (when any row has one), then the table's, headed by labels. */
+function sheetColumns(rows: readonly ServiceRecord[], view: ExportView): SheetColumn[] {
+  const flags = view.notes && flagsColumn(view.notes, rows);
   return [
-    ...(view.notes ? [flagsColumn(view.notes)] : []),
+    ...(flags ? [flags] : []),
     ...view.columns.map((column) => ({
       id: column.id,
       header: sheetHeader(column.label, column.field),
@@ -68,21 +64,43 @@ function sheetColumns(view: ExportView): SheetColumn[] {
   ];
 }
 
+/**
+ * The analyst's forms (Excel-ready CSV, XLSX) leave out a data column empty in every row: it says
+ * nothing and pushes the rest sideways. The CSV of values as sent keeps every column, so a script
+ * reading it finds the same columns whatever the rows hold.
+ */
+function filledColumns(rows: readonly ServiceRecord[], columns: readonly SheetColumn[]) {
+  return columns.filter(
+    (column) =>
+      column.text !== undefined ||
+      rows.some((row) => sheetCell(row[column.id], column.field).type !== 'empty'),
+  );
+}
+
 function sortedRows(rows: readonly ServiceRecord[], view: ExportView): readonly ServiceRecord[] {
   return sortRecords(rows, view.sorting, (id) => findField(view.module, id)?.kind);
 }
 
 /** The raw CSV of `rows` as the table shows them: its sort, its columns, headed by wire names. */
 export function resultsCsv(rows: readonly ServiceRecord[], view: ExportView): string {
-  const columns: CsvColumn[] = sheetColumns(view).map((column) =>
+  const columns: CsvColumn[] = sheetColumns(rows, view).map((column) =>
     column.text ? column : { id: column.id, header: column.id },
   );
   return toCsv(sortedRows(rows, view), columns);
 }
 
-/** The Excel-ready CSV: labels as headers, codes as text, dates Excel reads as dates. */
+/**
+ * A percent column's header in the CSV says "(%)": its cells are the numbers as served and shown
+ * (25.76), which Excel, pandas, Sheets and Numbers all read as the same number.
+ */
+function csvHeader(column: SheetColumn): SheetColumn {
+  if (column.field?.kind !== 'percent' || /%\)?$/.test(column.header)) return column;
+  return { ...column, header: `${column.header} (%)` };
+}
+
+/** The Excel-ready CSV: labels as headers, numbers as numbers, text Excel would damage kept. */
 export function resultsExcelCsv(rows: readonly ServiceRecord[], view: ExportView): string {
-  const columns = sheetColumns(view);
+  const columns = filledColumns(rows, sheetColumns(rows, view)).map(csvHeader);
   const fields = new Map(columns.map((column) => [column.id, column.field]));
   return toCsv(sortedRows(rows, view), columns, {
     apiNameLine: view.apiNameLine ?? false,
@@ -90,19 +108,31 @@ export function resultsExcelCsv(rows: readonly ServiceRecord[], view: ExportView
   });
 }
 
+/** A file written: its name and how many rows it holds, for the confirmation. */
+export interface SavedExport {
+  readonly fileName: string;
+  readonly rows: number;
+}
+
 /** Writes one export file of `rows` in `format`. The XLSX writer loads only when first used. */
-async function download(format: ExportFormat, rows: readonly ServiceRecord[], view: ExportView) {
+async function download(
+  format: ExportFormat,
+  rows: readonly ServiceRecord[],
+  view: ExportView,
+): Promise<SavedExport> {
   const name = (extension: 'csv' | 'xlsx') =>
     (view.nameParts && subjectFileName(view.nameParts, extension)) ??
     exportFileName(view.module, new Date(), extension);
   if (format === 'xlsx') {
     const { resultsXlsx } = await import('./xlsx.ts');
-    const blob = await resultsXlsx(sortedRows(rows, view), sheetColumns(view), view.apiNameLine);
+    const columns = filledColumns(rows, sheetColumns(rows, view));
+    const blob = await resultsXlsx(sortedRows(rows, view), columns, view.apiNameLine);
     downloadBlob(blob, name('xlsx'));
-    return;
+    return { fileName: name('xlsx'), rows: rows.length };
   }
   const text = format === 'raw-csv' ? resultsCsv(rows, view) : resultsExcelCsv(rows, view);
   downloadCsv(text, name('csv'));
+  return { fileName: name('csv'), rows: rows.length };
 }
 
 /**
@@ -123,6 +153,8 @@ export function useResultsExport(
   /** A file being written (the XLSX takes seconds on many rows), and the last export's failure. */
   const [writing, setWriting] = useState(false);
   const [failure, setFailure] = useState<unknown>();
+  /** The last file written, confirmed beside the Export button. */
+  const [saved, setSaved] = useState<SavedExport>();
   const exporting = useRef(false);
 
   /**
@@ -138,13 +170,15 @@ export function useResultsExport(
   ) => {
     setWriting(true);
     setFailure(undefined);
+    setSaved(undefined);
     try {
       const scoped = scope ? await scope.load(basis, body) : undefined;
       const written = scoped ? sameRowsIn(rows, basis, scoped.rows) : rows;
       const notes = loadNotes ? await loadNotes(scoped?.rows ?? basis) : undefined;
       const columns = scope ? withScopeColumns(module, shown, scope.fields) : shown;
       const nameParts = scoped?.nameParts;
-      await download(format, written, { module, sorting, columns, notes, apiNameLine, nameParts });
+      const view = { module, sorting, columns, notes, apiNameLine, nameParts };
+      setSaved(await download(format, written, view));
     } catch (error) {
       setFailure(error);
     } finally {
@@ -185,6 +219,7 @@ export function useResultsExport(
     setApiNameLine,
     writing,
     failure,
+    saved,
     exportRows,
     exportAll,
   };
