@@ -80,7 +80,21 @@ const FORMATS: readonly { value: ExportFormat; label: string; description: strin
   { value: 'raw-csv', label: 'CSV, values as sent', description: 'API names and raw values' },
 ];
 
-/** "Export": the rows ticked, on screen or every matching row, in the form the analyst picks. */
+/** The last export's confirmation: what was saved, under which name (a polite live region). */
+function SavedNote({ exporter }: { exporter: ResultsExport }) {
+  const { saved } = exporter;
+  if (!saved) return null;
+  return (
+    <Text size="xs" c="dimmed" role="status">
+      Saved {saved.rows.toLocaleString()} {saved.rows === 1 ? 'row' : 'rows'} to {saved.fileName}
+    </Text>
+  );
+}
+
+/**
+ * "Export": the rows ticked, on screen or every matching row, in the form the analyst picks. The
+ * format choices keep the menu open (one picks a form, then the rows); an export closes it.
+ */
 function ExportMenu({
   results,
   rows,
@@ -132,6 +146,7 @@ function ExportMenu({
         <Menu.Label>Export</Menu.Label>
         {selected.length > 0 && (
           <Menu.Item
+            closeMenuOnClick
             onClick={() => {
               exporter.exportRows(selected, columns);
             }}
@@ -140,6 +155,7 @@ function ExportMenu({
           </Menu.Item>
         )}
         <Menu.Item
+          closeMenuOnClick
           onClick={() => {
             exporter.exportRows(rows, columns);
           }}
@@ -147,6 +163,7 @@ function ExportMenu({
           The {rows.length.toLocaleString()} rows {filtered ? 'shown' : 'loaded'}
         </Menu.Item>
         <Menu.Item
+          closeMenuOnClick
           disabled={loading !== undefined}
           onClick={() => {
             exporter.exportAll(columns);
@@ -263,6 +280,7 @@ export function ResultsToolbar({
           format={format}
           sorting={tableState.sorting}
         />
+        <SavedNote exporter={exporter} />
         <ExportMenu
           results={results}
           rows={shown}
