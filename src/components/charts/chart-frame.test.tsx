@@ -117,6 +117,13 @@ describe('ChartFrame', () => {
     ]);
   });
 
+  it('closes the menu and confirms the file it saved', async () => {
+    const { exportAs } = setup();
+    await exportAs('SVG (vector)');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved the chart to trades-per-desk.svg');
+  });
+
   it('saves a standalone SVG with the title, the legend and the chart', async () => {
     const { downloads, exportAs } = setup();
     await exportAs('SVG (vector)');

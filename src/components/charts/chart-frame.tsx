@@ -13,10 +13,12 @@ export interface ChartTable {
 }
 
 /** The chart's data table as a CSV file (formula guard included), numbers as numbers. */
-function downloadTable(title: string, table: ChartTable): void {
+function downloadTable(title: string, table: ChartTable): string {
   const columns = table.columns.map((header, index) => ({ id: String(index), header }));
   const rows = table.rows.map((row) => Object.fromEntries(row.map((cell, i) => [String(i), cell])));
-  downloadCsv(toCsv(rows, columns), chartFileName(title, 'csv'));
+  const name = chartFileName(title, 'csv');
+  downloadCsv(toCsv(rows, columns), name);
+  return name;
 }
 
 /**
@@ -29,6 +31,7 @@ function ExportMenu({
   table,
   surface,
   onError,
+  onSaved,
 }: {
   title: string;
   legend: readonly LegendEntry[];
@@ -36,6 +39,8 @@ function ExportMenu({
   /** The chart's drawing, when there is one. */
   surface: () => SVGSVGElement | null | undefined;
   onError: (message: string) => void;
+  /** A file written, by its name: the frame confirms it. */
+  onSaved: (fileName: string) => void;
 }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -49,7 +54,7 @@ function ExportMenu({
           onClick={() => {
             const svg = surface();
             if (svg)
-              void downloadPng(svg, title, legend).catch((error: unknown) => {
+              void downloadPng(svg, title, legend).then(onSaved, (error: unknown) => {
                 onError(error instanceof Error ? error.message : String(error));
               });
           }}
@@ -59,20 +64,44 @@ function ExportMenu({
         <Menu.Item
           onClick={() => {
             const svg = surface();
-            if (svg) downloadSvg(svg, title, legend);
+            if (svg) onSaved(downloadSvg(svg, title, legend));
           }}
         >
           SVG (vector)
         </Menu.Item>
         <Menu.Item
           onClick={() => {
-            downloadTable(title, table);
+            onSaved(downloadTable(title, table));
           }}
         >
           CSV of the data
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** What the last chart export did: the file saved, or why it could not be. */
+function ExportOutcome({
+  saved,
+  error,
+}: {
+  saved?: string | undefined;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      {saved && (
+        <Text size="xs" c="dimmed" role="status">
+          Saved the chart to {saved}
+        </Text>
+      )}
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -163,6 +192,8 @@ export function ChartFrame({
   const figure = useRef<HTMLDivElement>(null);
   const [showTable, setShowTable] = useState(false);
   const [exportError, setExportError] = useState<string>();
+  /** The last file exported, confirmed under the chart (the menu closes on a pick). */
+  const [saved, setSaved] = useState<string>();
   const summaryId = useId();
   const surface = () => figure.current?.querySelector<SVGSVGElement>('svg.recharts-surface');
 
@@ -191,6 +222,7 @@ export function ChartFrame({
               table={table}
               surface={surface}
               onError={setExportError}
+              onSaved={setSaved}
             />
           </Group>
         </Group>
@@ -208,11 +240,7 @@ export function ChartFrame({
         <Text id={summaryId} size="sm">
           {summary}
         </Text>
-        {exportError && (
-          <Text size="sm" c="red.8" role="alert">
-            {exportError}
-          </Text>
-        )}
+        <ExportOutcome saved={saved} error={exportError} />
         {showTable && <DataTable title={title} table={table} />}
       </Stack>
     </Paper>
