@@ -123,6 +123,15 @@ describe('the global search', () => {
     });
   });
 
+  it('selects its text on "/" again, so what is typed next replaces it', async () => {
+    const { user } = setup();
+    const box = await screen.findByRole('combobox', { name: /Search/ });
+    await user.keyboard('/lone{Escape}');
+    expect(box).not.toHaveFocus();
+    await user.keyboard('/037833100');
+    expect(box).toHaveValue('037833100');
+  });
+
   it('says what it found nothing for, and why it could not search', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('combobox', { name: /Search/ }));

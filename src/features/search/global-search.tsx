@@ -2,6 +2,7 @@ import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@man
 import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import type { QueryBody } from '#contract/query';
 import { relatedQueries } from '#contract/relations';
@@ -150,6 +151,19 @@ function SearchDropdown({
   );
 }
 
+/** `/` focuses the box and selects its text: what is typed next replaces the last search. */
+function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
+  useHotkeys([
+    [
+      '/',
+      () => {
+        input.current?.focus();
+        input.current?.select();
+      },
+    ],
+  ]);
+}
+
 /**
  * The header's search box (`/` focuses it): a filer opens its latest portfolio, a security (by
  * ticker, CUSIP or issuer) its holders in its latest period, an account its related queries.
@@ -181,7 +195,7 @@ export function GlobalSearch({
   );
   const options = new Map(groups.flatMap((group) => group.options).map((o) => [o.value, o]));
 
-  useHotkeys([['/', () => input.current?.focus()]]);
+  useSlashFocus(input);
 
   const open = (value: string) => {
     const option = options.get(value);
