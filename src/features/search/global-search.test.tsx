@@ -132,6 +132,27 @@ describe('the global search', () => {
     expect(box).toHaveValue('037833100');
   });
 
+  it('opens the first match on Enter when none is highlighted', async () => {
+    const { user, router } = setup();
+    await user.click(await screen.findByRole('combobox', { name: /Search/ }));
+    // Both filers and a security match, none highlighted; Scion ranks first (a word's start).
+    await user.keyboard('a');
+    expect(await screen.findByRole('option', { name: /BERKSHIRE HATHAWAY INC/ })).toBeVisible();
+    expect(screen.getAllByRole('option')[0]).toHaveTextContent('SCION ASSET MANAGEMENT');
+    expect(screen.queryByRole('option', { selected: true })).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(openedQuery(router)?.body).toMatchObject({
+        filters: {
+          filter: [
+            { companyname: { $equals: 'SCION ASSET MANAGEMENT' } },
+            { periodofreport: { $equals: '2024-12-31' } },
+          ],
+        },
+      });
+    });
+  });
+
   it('says what it found nothing for, and why it could not search', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('combobox', { name: /Search/ }));

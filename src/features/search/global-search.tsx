@@ -1,8 +1,9 @@
+import type { ComboboxStore } from '@mantine/core';
 import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
-import type { RefObject } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import type { QueryBody } from '#contract/query';
 import { relatedQueries } from '#contract/relations';
@@ -151,6 +152,34 @@ function SearchDropdown({
   );
 }
 
+/** Opens a pick's target: the security view of a CUSIP, or a query in its module's workspace. */
+function goTo(navigate: ReturnType<typeof useNavigate>, target: SearchOption['target']) {
+  if ('cusip' in target) {
+    void navigate({
+      to: '/security',
+      search: { v: ANALYSIS_LINK_VERSION, cusip: target.cusip, period: target.period },
+    });
+    return;
+  }
+  void navigate({
+    to: '/q/$module',
+    params: { module: target.module },
+    hash: encodeWorkspaceLink({ v: 1, module: target.module, body: target.body }),
+  });
+}
+
+/**
+ * Whether a key opens the first match: Enter with nothing highlighted (the combobox itself only
+ * opens a highlighted one), not while an IME is composing a character.
+ */
+function opensFirst(event: KeyboardEvent<HTMLInputElement>, combobox: ComboboxStore): boolean {
+  return (
+    event.key === 'Enter' &&
+    !event.nativeEvent.isComposing &&
+    combobox.getSelectedOptionIndex() === -1
+  );
+}
+
 /** `/` focuses the box and selects its text: what is typed next replaces the last search. */
 function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
   useHotkeys([
@@ -193,7 +222,9 @@ export function GlobalSearch({
     () => (loaded.data ? groupsOf(searchIndex(loaded.data.index, query), upTo) : []),
     [loaded.data, query, upTo],
   );
-  const options = new Map(groups.flatMap((group) => group.options).map((o) => [o.value, o]));
+  const listed = groups.flatMap((group) => group.options);
+  const options = new Map(listed.map((o) => [o.value, o]));
+  const first = listed[0];
 
   useSlashFocus(input);
 
@@ -203,19 +234,7 @@ export function GlobalSearch({
     setQuery('');
     combobox.closeDropdown();
     input.current?.blur();
-    const { target } = option;
-    if ('cusip' in target) {
-      void navigate({
-        to: '/security',
-        search: { v: ANALYSIS_LINK_VERSION, cusip: target.cusip, period: target.period },
-      });
-      return;
-    }
-    void navigate({
-      to: '/q/$module',
-      params: { module: target.module },
-      hash: encodeWorkspaceLink({ v: 1, module: target.module, body: target.body }),
-    });
+    goTo(navigate, option.target);
   };
 
   return (
@@ -247,6 +266,10 @@ export function GlobalSearch({
           }}
           onKeyDown={(event) => {
             if (event.key === 'Escape') input.current?.blur();
+            if (opensFirst(event, combobox) && first) {
+              event.preventDefault();
+              open(first.value);
+            }
           }}
         />
       </Combobox.Target>
