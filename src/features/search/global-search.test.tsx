@@ -137,7 +137,7 @@ describe('the global search', () => {
     await user.click(await screen.findByRole('combobox', { name: /Search/ }));
     // Both filers and a security match, none highlighted; Scion ranks first (a word's start).
     await user.keyboard('a');
-    expect(await screen.findByRole('option', { name: /BERKSHIRE HATHAWAY INC/ })).toBeVisible();
+    expect(await screen.findByRole('option', { name: /^BERKSHIRE HATHAWAY INC/ })).toBeVisible();
     expect(screen.getAllByRole('option')[0]).toHaveTextContent('SCION ASSET MANAGEMENT');
     expect(screen.queryByRole('option', { selected: true })).toBeNull();
     await user.keyboard('{Enter}');
@@ -149,6 +149,23 @@ describe('the global search', () => {
             { periodofreport: { $equals: '2024-12-31' } },
           ],
         },
+      });
+    });
+  });
+
+  it('finds a manager by its people, and opens the firm as picking the firm does', async () => {
+    const { user, router } = setup();
+    await user.click(await screen.findByRole('combobox', { name: /Search/ }));
+    await user.keyboard('buffett');
+    const buffett = await screen.findByRole('option', {
+      name: /^Warren Buffett → Berkshire Hathaway/,
+    });
+    expect(buffett).toHaveTextContent('BERKSHIRE HATHAWAY INC at Mar 31, 2025');
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(openedQuery(router)?.body).toMatchObject({
+        module: '13f_holdings',
+        filters: { filter: [{ companyname: { $equals: 'BERKSHIRE HATHAWAY INC' } }, {}] },
       });
     });
   });

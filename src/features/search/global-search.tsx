@@ -34,7 +34,8 @@ interface SearchGroup {
 }
 
 /**
- * The results as the list's groups: filers, securities, then each account's related queries. A
+ * The results as the list's groups: filers, their people, securities, then each account's related
+ * queries. A
  * security is said at `upTo`, the latest complete quarter when known: a later quarter still
  * filling up would count a handful of early filers as its holders.
  */
@@ -47,6 +48,16 @@ function groupsOf(results: SearchResults, upTo: string | null | undefined): Sear
         label: filer.name,
         detail: `Portfolio at ${formatDay(filer.latestPeriod)}`,
         target: { module: '13f_holdings', body: filerPortfolioBody(filer) },
+      })),
+    },
+    {
+      // Named by the person, then the firm; opened as the filer is.
+      label: 'People',
+      options: results.people.map((person) => ({
+        value: `person:${person.name}:${person.filer.name}`,
+        label: `${person.name} → ${person.firm}`,
+        detail: `${person.role} · ${person.filer.name} at ${formatDay(person.filer.latestPeriod)}`,
+        target: { module: '13f_holdings', body: filerPortfolioBody(person.filer) },
       })),
     },
     {
@@ -101,7 +112,11 @@ function EmptyState({
     );
   }
   if (query.trim() === '') {
-    return <Combobox.Empty>A filer, a ticker, a CUSIP, an issuer or an account</Combobox.Empty>;
+    return (
+      <Combobox.Empty>
+        A filer, a manager, a ticker, a CUSIP, an issuer or an account
+      </Combobox.Empty>
+    );
   }
   return <Combobox.Empty>Nothing matches “{query.trim()}”</Combobox.Empty>;
 }

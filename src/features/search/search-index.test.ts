@@ -75,10 +75,12 @@ describe('buildSearchIndex', () => {
   it('knows each filer by its latest period', () => {
     expect(index.filers).toContainEqual({
       name: 'BERKSHIRE HATHAWAY INC',
+      cik: null,
       latestPeriod: '2025-03-31',
     });
     expect(index.filers).toContainEqual({
       name: 'SCION ASSET MANAGEMENT',
+      cik: null,
       latestPeriod: '2025-03-31',
     });
   });
@@ -143,8 +145,46 @@ describe('searchIndex', () => {
   });
 
   it('finds nothing for blank text, without case mattering otherwise', () => {
-    expect(searchIndex(index, '  ')).toEqual({ filers: [], securities: [], accounts: [] });
+    const none = { filers: [], people: [], securities: [], accounts: [] };
+    expect(searchIndex(index, '  ')).toEqual(none);
     expect(searchIndex(index, 'SCION').filers).toHaveLength(1);
-    expect(searchIndex(index, 'zzz')).toEqual({ filers: [], securities: [], accounts: [] });
+    expect(searchIndex(index, 'zzz')).toEqual(none);
+  });
+
+  describe('people', () => {
+    const giverny = row({
+      filer: 'GIVERNY CAPITAL INC.',
+      period: '2025-06-30',
+      cusip: 'X',
+      issuer: 'X',
+    });
+    // Filed under a name the data file does not know: the CIK still ties it to its people.
+    const renamed = { ...giverny, companyname: 'GIVERNY CAPITAL (RENAMED)', cik: '0001641864' };
+
+    it('finds a filer by its people: last name, full name, prefix, any case or accent', () => {
+      const index = buildSearchIndex([...rows, giverny]);
+      const names = (query: string) => searchIndex(index, query).people.map((p) => p.name);
+      expect(names('buffett')).toEqual(['Warren Buffett']);
+      expect(names('BUFF')).toEqual(['Warren Buffett']);
+      expect(names('warren buffett')).toEqual(['Warren Buffett']);
+      expect(names('munger')).toEqual(['Charlie Munger']);
+      expect(names('charles munger')).toEqual(['Charlie Munger']);
+      expect(names('francois rochon')).toEqual(['François Rochon']);
+      expect(names('Rochón')).toEqual(['François Rochon']);
+      const [buffett] = searchIndex(index, 'buffett').people;
+      expect(buffett?.firm).toBe('Berkshire Hathaway');
+      expect(buffett?.filer).toMatchObject({
+        name: 'BERKSHIRE HATHAWAY INC',
+        latestPeriod: '2025-03-31',
+      });
+    });
+
+    it('ties people to a filer by CIK, and leaves out those of filers not in the index', () => {
+      const index = buildSearchIndex([renamed]);
+      expect(searchIndex(index, 'rochon').people.map((p) => p.filer.name)).toEqual([
+        'GIVERNY CAPITAL (RENAMED)',
+      ]);
+      expect(searchIndex(index, 'buffett').people).toEqual([]);
+    });
   });
 });

@@ -1,16 +1,16 @@
 /**
- * The global search's index: filers, securities and CRM accounts as the 13F rows name them, and
+ * The global search's index: filers (and their people), securities and CRM accounts as the 13F
+ * rows name them, and
  * how a typed text ranks them. Pure: the rows come from the service (`use-search-index.ts`).
  */
 import { SOLD_OUT } from '#contract/holding-status';
 import { matchedAccountOf } from '#contract/relations';
 import type { MatchedAccount } from '#contract/relations';
+import { fold, peopleOf } from './people-index.ts';
+import type { IndexedFiler, PersonEntry } from './people-index.ts';
 
-/** A filer and the latest period it filed for. */
-interface FilerEntry {
-  readonly name: string;
-  readonly latestPeriod: string;
-}
+/** A filer, its CIK where the service gives one, and the latest period it filed for. */
+type FilerEntry = IndexedFiler;
 
 /**
  * A security by CUSIP: its ticker and issuer as filed, the latest period and its holders then,
@@ -27,6 +27,8 @@ interface SecurityEntry {
 
 export interface SearchIndex {
   readonly filers: readonly FilerEntry[];
+  /** The filers' people (manager-people.ts): "buffett" finds Berkshire Hathaway. */
+  readonly people: readonly PersonEntry[];
   readonly securities: readonly SecurityEntry[];
   readonly accounts: readonly MatchedAccount[];
 }
@@ -97,6 +99,7 @@ export function securityAsOf(
  */
 export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>>[]): SearchIndex {
   const filers = new Map<string, string>();
+  const ciks = new Map<string, string>();
   const securities = new Map<string, SecurityDraft>();
   const accounts = new Map<string, MatchedAccount>();
   for (const row of rows) {
@@ -105,13 +108,21 @@ export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>
     if (filer === null || period === null) continue;
     const latest = filers.get(filer);
     if (latest === undefined || period > latest) filers.set(filer, period);
+    const cik = text(row.cik);
+    if (cik !== null) ciks.set(filer, cik);
     // A SOLD OUT row says the filer no longer holds it: not a holder, and no period of it.
     if (row.status !== SOLD_OUT) addSecurity(securities, row, filer, period);
     const account = matchedAccountOf(row);
     if (account && account.accountName !== null) accounts.set(account.accountId, account);
   }
+  const filerEntries = [...filers].map(([name, latestPeriod]) => ({
+    name,
+    cik: ciks.get(name) ?? null,
+    latestPeriod,
+  }));
   return {
-    filers: [...filers].map(([name, latestPeriod]) => ({ name, latestPeriod })),
+    filers: filerEntries,
+    people: peopleOf(filerEntries),
     securities: [...securities.values()].map(({ holders, ...security }) => ({
       ...security,
       holders: holders.get(security.latestPeriod)?.size ?? 0,
@@ -122,7 +133,7 @@ export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>
 }
 
 /**
- * How well `candidate` answers `query` (both lower case): 0 is exact, 1 a prefix, 2 a word's
+ * How well `candidate` answers `query` (both folded: lower case, no accents): 0 is exact, 1 a prefix, 2 a word's
  * prefix ("hath" in "berkshire hathaway"), 3 anywhere inside; undefined is no match.
  */
 function rank(candidate: string, query: string): number | undefined {
@@ -137,7 +148,7 @@ function best(candidates: readonly (string | null)[], query: string): number | u
   let found: number | undefined;
   for (const candidate of candidates) {
     if (candidate === null) continue;
-    const r = rank(candidate.toLowerCase(), query);
+    const r = rank(fold(candidate), query);
     if (r !== undefined && (found === undefined || r < found)) found = r;
   }
   return found;
@@ -166,21 +177,28 @@ function top<T>(
 }
 
 /** How many of each kind the search box lists. */
-const RESULT_LIMITS = { filers: 5, securities: 6, accounts: 3 } as const;
+const RESULT_LIMITS = { filers: 5, people: 5, securities: 6, accounts: 3 } as const;
 
 /**
- * The entries `query` finds: filers by name; securities by ticker, CUSIP or issuer (a ticker
+ * The entries `query` finds, whatever the case or accents: filers by name; people by name or
+ * last name; securities by ticker, CUSIP or issuer (a ticker
  * typed whole comes first; among equals, the most held first); accounts by name.
  */
 export function searchIndex(index: SearchIndex, query: string): SearchResults {
-  const wanted = query.trim().toLowerCase();
-  if (wanted === '') return { filers: [], securities: [], accounts: [] };
+  const wanted = fold(query.trim());
+  if (wanted === '') return { filers: [], people: [], securities: [], accounts: [] };
   return {
     filers: top(
       index.filers,
       (filer) => best([filer.name], wanted),
       (filer) => filer.name,
       RESULT_LIMITS.filers,
+    ),
+    people: top(
+      index.people,
+      (person) => best(person.searched, wanted),
+      (person) => person.name,
+      RESULT_LIMITS.people,
     ),
     securities: top(
       index.securities,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { servesExtensionFields } from '../../../lib/api/app-config.ts';
 import { fetchAllRows } from '../../../lib/api/query-api.ts';
 import { buildSearchIndex } from '../search-index.ts';
 import type { SearchIndex } from '../search-index.ts';
@@ -32,7 +33,12 @@ const searchIndexOptions = queryOptions({
     const rows = await fetchAllRows(
       {
         module: '13f_holdings',
-        filters: { fields: INDEX_FIELDS, order_by: 'periodofreport:DESC' },
+        // The CIK ties a filer to its people (manager-people.ts); only the embedded service has
+        // it, so against the vendor's the people are matched by the filer's name instead.
+        filters: {
+          fields: servesExtensionFields() ? [...INDEX_FIELDS, 'cik'] : INDEX_FIELDS,
+          order_by: 'periodofreport:DESC',
+        },
       },
       { signal, pageSize: PAGE, limit: SEARCH_ROWS, total: SEARCH_ROWS },
     );
