@@ -10,6 +10,8 @@ import { salesforceId } from './salesforce-ids.ts';
 
 const PRESENTATION_COUNT = 800;
 const HISTORY_DAYS = 2 * 365;
+/** How long ago the planted records were created. */
+const PLANTED_AGE_DAYS = 90;
 const DOCUMENT_HOST = 'https://documents.example-marketplace.com/presentations';
 
 /** Presentation types, how common each is, and the document types each comes as. */
@@ -109,6 +111,8 @@ export function* managerPresentationRows(
       url: `${DOCUMENT_HOST}/${id}/${documentName}`,
     };
   }
-  const plantedAt = addDays(startOfUtcDay(today), -1);
+  // Dated a quarter back, not yesterday: the starter (newest first) opens on real documents, and
+  // the planted ones stay in its 500 rows, findable by their names or URLs.
+  const plantedAt = addDays(startOfUtcDay(today), -PLANTED_AGE_DAYS);
   for (const planted of PLANTED_PRESENTATIONS) yield { ...planted, createddate: plantedAt };
 }

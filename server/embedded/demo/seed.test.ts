@@ -255,6 +255,15 @@ describe('investment holdings, metro areas and presentations', () => {
     expect(tokyo).toEqual([{ country__c: 'Japan' }]);
   });
 
+  it('opens the presentations, newest first, on real documents: the planted ones sit further down', async () => {
+    const newest = await query(
+      demo.connection,
+      'SELECT url FROM manager_presentation__c ORDER BY createddate DESC LIMIT 20',
+    );
+    const planted = new Set<unknown>(PLANTED_PRESENTATIONS.map((row) => row.url));
+    expect(newest.filter((row) => planted.has(row.url))).toEqual([]);
+  });
+
   it('links every presentation but the planted ones to an https document named like the record', async () => {
     const rows = await query(
       demo.connection,
