@@ -16,6 +16,13 @@ describe('ModuleAccess', () => {
     expect([...new ModuleAccess(window.sessionStorage).refused]).toEqual(['13f_holdings']);
   });
 
+  it('reads a refused 13F aggregate (the views across managers) as refused 13F holdings', () => {
+    const access = new ModuleAccess(window.sessionStorage);
+    access.markUnavailable('13f_filer_quarters');
+    access.markUnavailable('13f_security_quarters');
+    expect([...access.refused]).toEqual(['13f_holdings']);
+  });
+
   it('forgets every refusal at sign-out', () => {
     const access = new ModuleAccess(window.sessionStorage);
     access.markUnavailable('updates');

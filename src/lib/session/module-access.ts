@@ -1,4 +1,15 @@
+import { EXTENSION_MODULE_IDS } from '#contract/aggregate-modules';
+
 const STORAGE_KEY = 'marketplace.refused-modules';
+
+/**
+ * The subscription module a refusal of `module` tells about: the 13F aggregates (what the views
+ * across managers read) are derived from `13f_holdings` and granted with it, so a refused
+ * aggregate marks 13F holdings, the module the analyst knows and the navigation lists.
+ */
+function subscriptionModule(module: string): string {
+  return (EXTENSION_MODULE_IDS as readonly string[]).includes(module) ? '13f_holdings' : module;
+}
 
 /**
  * The modules the service refused with 403 in this session, so the navigation can mark them
@@ -25,7 +36,8 @@ export class ModuleAccess {
   }
 
   /** Records a 403 for `module`. */
-  markUnavailable(module: string): void {
+  markUnavailable(refused: string): void {
+    const module = subscriptionModule(refused);
     if (this.unavailable.has(module)) return;
     this.set(new Set([...this.unavailable, module]));
   }
