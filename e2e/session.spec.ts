@@ -79,7 +79,7 @@ test('a deep link survives the sign-in; a limited user sees the 403 and the modu
   await signIn(page, 'crm-viewer', 'viewer-demo');
   await expect(page).toHaveURL(/\/q\/13f_holdings$/);
   await expect(page.getByRole('alert')).toContainText(
-    'Your subscription does not include this module.',
+    'Your account does not include 13F holdings. Ask your administrator',
   );
   const navigation = page.getByRole('navigation', { name: 'Modules' });
   await expect(navigation.getByRole('link', { name: /13F holdings/ })).toContainText(
@@ -95,7 +95,7 @@ test('a deep link survives the sign-in; a limited user sees the 403 and the modu
     'Not in your subscription',
   );
   await expect(page.getByRole('region', { name: '13F holdings' })).toContainText(
-    'Not in your subscription',
+    'Your account does not include 13F holdings.',
   );
 });
 

@@ -12,7 +12,9 @@ import {
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import { ModuleAccessGate } from '../../components/module-access-gate.tsx';
 import { GlobalSearch } from '../../features/search/global-search.tsx';
 import { useCompleteQuarter } from '../../features/thirteen-f/api/coverage-queries.ts';
 import { ReloginDialog } from '../../features/session/relogin-dialog.tsx';
@@ -21,7 +23,7 @@ import { useSession } from '../../features/session/use-session.ts';
 import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { useAppConfig } from '../../lib/api/app-config.ts';
 import classes from './skip-link.module.css';
-import { useRefusedModules } from './use-refused-modules.ts';
+import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 
 /**
  * The current page's link: blue 9 text, and blue 1 under the pointer (where it rests after the
@@ -34,6 +36,9 @@ const activeLinkVars = () => ({
   },
   children: {},
 });
+
+/** A refused module's mark in the list; its page says why and who can add it. */
+const NOT_SUBSCRIBED = 'Not in your subscription';
 
 /** The views across managers the navigation opens (a security's is opened from a security). */
 const ANALYSIS_NAVIGATION = [
@@ -61,16 +66,9 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
           vars={activeLinkVars}
           label={CATALOG[id].label}
           active={id === current}
-          description={refused.has(id) ? 'Not in your subscription' : undefined}
+          description={refused.has(id) ? NOT_SUBSCRIBED : undefined}
           // Mantine fades the description on the active link's tint (below AA); full gray 8 reads.
           styles={{ description: { color: 'var(--mantine-color-gray-8)', opacity: 1 } }}
-          rightSection={
-            refused.has(id) ? (
-              <Badge size="xs" color="gray" variant="light">
-                Unavailable
-              </Badge>
-            ) : undefined
-          }
           onClick={onNavigate}
           renderRoot={(props) => <Link to="/q/$module" params={{ module: id }} {...props} />}
         />
@@ -82,6 +80,9 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
           vars={activeLinkVars}
           label={entry.label}
           active={pathname === entry.to}
+          // These views read 13F holdings: closed with it, and marked so before they are opened.
+          description={refused.has('13f_holdings') ? NOT_SUBSCRIBED : undefined}
+          styles={{ description: { color: 'var(--mantine-color-gray-8)', opacity: 1 } }}
           onClick={onNavigate}
           renderRoot={(props) => (
             <Link to={entry.to} search={{ v: ANALYSIS_LINK_VERSION }} {...props} />
@@ -97,6 +98,18 @@ function ModuleNavigation({ onNavigate, shown }: { onNavigate: () => void; shown
         renderRoot={(props) => <Link to="/saved" {...props} />}
       />
     </AppShell.Navbar>
+  );
+}
+
+/** The views across managers read 13F holdings: closed with it, the reason said once. */
+function AnalysisAccess({ children }: { children: ReactNode }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const view = ANALYSIS_NAVIGATION.find((entry) => entry.to === pathname);
+  if (view === undefined) return children;
+  return (
+    <ModuleAccessGate module="13f_holdings" heading={view.label}>
+      {children}
+    </ModuleAccessGate>
   );
 }
 
@@ -199,7 +212,9 @@ export function AppLayout() {
         }}
       />
       <AppShell.Main component="main" id="main" tabIndex={-1}>
-        <Outlet />
+        <AnalysisAccess>
+          <Outlet />
+        </AnalysisAccess>
       </AppShell.Main>
       <ReloginDialog onSignOut={leave} />
       <SessionEndingNotice />

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
+import { notSubscribedReason } from '../../components/not-subscribed.ts';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
-import { useRefusedModules } from './use-refused-modules.ts';
+import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 
 /** The landing workspace: every module in one line, each with a starter query. */
 export function LandingPage() {
@@ -31,27 +32,29 @@ export function LandingPage() {
             <Text size="sm" c="dimmed" mt={4}>
               {CATALOG[id].summary}
             </Text>
-            {refused.has(id) && (
-              <Badge size="sm" color="gray" variant="light" mt="sm">
-                Not in your subscription
-              </Badge>
+            {refused.has(id) ? (
+              // No starter to try: it would only meet the refusal the analyst reads here instead.
+              <Text size="sm" mt="sm">
+                {notSubscribedReason(id)}
+              </Text>
+            ) : (
+              <Anchor
+                size="sm"
+                mt="sm"
+                display="block"
+                fw={500}
+                renderRoot={(props) => (
+                  <Link
+                    to="/q/$module"
+                    params={{ module: id }}
+                    search={{ run: 'starter' }}
+                    {...props}
+                  />
+                )}
+              >
+                Try: {STARTER_QUERIES[id].description} →
+              </Anchor>
             )}
-            <Anchor
-              size="sm"
-              mt="sm"
-              display="block"
-              fw={500}
-              renderRoot={(props) => (
-                <Link
-                  to="/q/$module"
-                  params={{ module: id }}
-                  search={{ run: 'starter' }}
-                  {...props}
-                />
-              )}
-            >
-              Try: {STARTER_QUERIES[id].description} →
-            </Anchor>
           </Card>
         ))}
       </SimpleGrid>

@@ -41,7 +41,7 @@ describe('ModuleCount', () => {
   it('shows a refusal of the module as an alert: it is about the whole workspace', async () => {
     setup(() => jsonResponse(403, { error: 'forbidden', error_message: 'no' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your subscription does not include this module.',
+      'Your account does not include this module.',
     );
   });
 });

@@ -5,6 +5,7 @@ import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { fieldsOf, sameQueryBody, withMaxNum } from '#contract/request-body';
 import { useAppConfig } from '../../lib/api/app-config.ts';
+import { ModuleAccessGate } from '../../components/module-access-gate.tsx';
 import { viewForNewQuery } from '../../lib/url-state/workspace-view.ts';
 import { LargeResultDialog } from './large-result-dialog.tsx';
 import { ModuleCount } from './module-count.tsx';
@@ -144,5 +145,10 @@ export function WorkspacePage() {
   const { run } = workspaceRoute.useSearch();
   const hash = useLocation({ select: (location) => location.hash });
   // A new fragment is applied by the workspace itself (see useWorkspaceUrl), not by a remount.
-  return <Workspace key={module} module={module} hash={hash} runStarter={run === 'starter'} />;
+  return (
+    // A refused module's page says why once, instead of one refusal per query.
+    <ModuleAccessGate module={module}>
+      <Workspace key={module} module={module} hash={hash} runStarter={run === 'starter'} />
+    </ModuleAccessGate>
+  );
 }

@@ -40,7 +40,8 @@ function describeHttpError(error: HttpError): ErrorDescription {
   if (error.status === 403)
     return {
       title: 'Not in your subscription',
-      message: 'Your subscription does not include this module.',
+      message:
+        'Your account does not include this module. Ask your administrator (the person who manages your Marketplace subscription) to add it.',
       severity: 'warning',
       canRetry: false,
     };

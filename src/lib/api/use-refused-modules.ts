@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { moduleAccess } from '../../lib/api/services.ts';
+import { moduleAccess } from './services.ts';
 
 /** The modules the service refused this session (403), for marking them unavailable. */
 export function useRefusedModules(): ReadonlySet<string> {
