@@ -1,14 +1,13 @@
-import { EXTENSION_MODULE_IDS } from '#contract/aggregate-modules';
+import { isServedModuleId, permissionModule } from '#contract/catalog';
 
 const STORAGE_KEY = 'marketplace.refused-modules';
 
 /**
- * The subscription module a refusal of `module` tells about: the 13F aggregates (what the views
- * across managers read) are derived from `13f_holdings` and granted with it, so a refused
- * aggregate marks 13F holdings, the module the analyst knows and the navigation lists.
+ * The subscription module a refusal of `module` tells about: a 13F aggregate (what the views
+ * across managers read) is granted with 13F holdings, the module the navigation lists.
  */
 function subscriptionModule(module: string): string {
-  return (EXTENSION_MODULE_IDS as readonly string[]).includes(module) ? '13f_holdings' : module;
+  return isServedModuleId(module) ? permissionModule(module) : module;
 }
 
 /**
