@@ -197,7 +197,18 @@ const accountHistory: ModuleDefinition = {
   summary: 'Every change to an account field: which field, old value, new value and when.',
   fields: [
     { name: 'accountid', label: 'Account ID', kind: 'id' },
-    { name: 'field', label: 'Field', kind: 'text', picklist: true },
+    {
+      name: 'field',
+      label: 'Field',
+      kind: 'text',
+      picklist: true,
+      // Salesforce's API names of the account fields; `created` marks the record's creation.
+      valueLabels: {
+        AUM__c: 'AUM',
+        BillingCity: 'Billing city',
+        created: 'Account created',
+      },
+    },
     { name: 'datatype', label: 'Data type', kind: 'text', short: true, picklist: true },
     { name: 'oldvalue', label: 'Old value', kind: 'text' },
     { name: 'newvalue', label: 'New value', kind: 'text' },

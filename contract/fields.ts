@@ -25,6 +25,11 @@ export interface FieldDefinition {
   readonly short?: true;
   /** The values the interface fixes for the field: the builder offers exactly these. */
   readonly values?: readonly string[];
+  /**
+   * Readable names of values that are codes (Salesforce API names such as `AUM__c`), for legends
+   * and cells; the value itself stays what filters and exports use.
+   */
+  readonly valueLabels?: Readonly<Record<string, string>>;
   /** Values repeat across rows (filers, countries, types): the builder offers those it finds. */
   readonly picklist?: true;
   /**

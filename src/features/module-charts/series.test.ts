@@ -81,6 +81,8 @@ describe('module charts', () => {
     if (result.kind !== 'monthly') throw new Error('expected a monthly chart');
     expect(result.dateField).toBe('createddate');
     expect(result.series.series.map((entry) => entry.key)).toEqual(['AUM__c', 'Owner']);
+    // The legend names a field as the catalog does; the key stays the value a click filters by.
+    expect(result.series.series.map((entry) => entry.label)).toEqual(['AUM', 'Owner']);
     expect(result.series.buckets.map((bucket) => [bucket.label, bucket.values])).toEqual([
       ['Jun 2025', { AUM__c: 1, Owner: 1 }],
       ['Jul 2025', { AUM__c: 0, Owner: 0 }],

@@ -2,6 +2,7 @@
  * Chart series for the five CRM modules, computed from query result rows with the aggregations
  * of aggregate.ts. Pure data: the chart components render what these return.
  */
+import { findField } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import { parseBoolean } from '#contract/values';
 import { maxBarsForWidth } from '../../components/charts/downsample.ts';
@@ -114,6 +115,17 @@ function by(field: string): (row: ServiceRecord) => readonly string[] {
   return (row) => [categoryKey(row[field])];
 }
 
+/** `chart` with its series named by the catalog's labels of `field`'s values (`AUM__c` → AUM). */
+function labelled(chart: ModuleSeries, module: ModuleChartId, field: string): ModuleSeries {
+  const labels = findField(module, field)?.valueLabels;
+  if (chart.kind !== 'monthly' || labels === undefined) return chart;
+  const series = chart.series.series.map((entry) => ({
+    ...entry,
+    label: labels[entry.key] ?? entry.label,
+  }));
+  return { ...chart, series: { ...chart.series, series } };
+}
+
 /**
  * The chart data of `module` for `rows`, sized for a chart `width` pixels wide: bars at one per
  * ~24 px, monthly columns likewise (at least twelve; coarsened to quarters or years beyond that).
@@ -146,7 +158,7 @@ export function moduleSeries(
     case 'metro_area__c':
       return { kind: 'category', points: sumByCategory(rows, 'country__c', null, limit) };
     case 'accounthistory':
-      return byMonth('createddate', by('field'));
+      return labelled(byMonth('createddate', by('field')), 'accounthistory', 'field');
     case 'manager_presentation__c':
       return byMonth('createddate', by('type__c'));
     case 'updates':
