@@ -16,7 +16,7 @@
  * by (`aliases`: "Bill" for "William"); to add a filer, first ship its filings in `data/13f`.
  */
 
-export interface ManagerPerson {
+interface ManagerPerson {
   /** As the person is usually written: first name, last name. */
   readonly name: string;
   /** Other names the person goes by, searched as the name is. */
