@@ -14,6 +14,7 @@ import { chosenShape } from './chosen-bar.tsx';
 import { BarTooltip } from './chart-tooltip.tsx';
 import type { TooltipContent } from './chart-tooltip.tsx';
 import { LegendLabel } from './legend-label.tsx';
+import { barsRightMargin } from './bar-margins.ts';
 
 /** One series of bars: a numeric field of the entries. */
 export interface BarSeries<T> {
@@ -64,10 +65,17 @@ interface HorizontalBarsProps<T> {
   readonly valueLabels?: (value: number) => string;
   /** Writes each entry's text in this field at its bar's end, where the length is no figure. */
   readonly entryLabels?: keyof T & string;
+  /** Writes each entry's text in this field inside its bar, centred, in white (a status in words). */
+  readonly insideLabels?: keyof T & string;
   /** Called with the clicked bar's entry. */
   readonly onSelect: (entry: T) => void;
   /** True for the entry whose click set the table's filter: its bar is marked, the others dimmed. */
   readonly isChosen?: ((entry: T) => boolean) | undefined;
+}
+
+/** Each entry's text in the field `key`, centred in its bar in white. */
+function insideLabelList(key: string) {
+  return <LabelList dataKey={key} position="center" fill="#fff" fontSize={10} fontWeight={600} />;
 }
 
 /**
@@ -88,12 +96,14 @@ export function HorizontalBars<T extends object>({
   stackOffset,
   valueLabels,
   entryLabels,
+  insideLabels,
   onSelect,
   isChosen,
 }: HorizontalBarsProps<T>) {
   // As plain names: recharts cannot check a generic entry type's keys.
   const categoryKey: string = category.dataKey;
   const seriesKey = (entry: BarSeries<T>): string => entry.dataKey;
+  const right = barsRightMargin(data, { entryLabels, valueLabels });
   return (
     <BarChart
       layout="vertical"
@@ -101,10 +111,11 @@ export function HorizontalBars<T extends object>({
       width={width}
       height={data.length * rowHeight + axisHeight}
       data={data}
-      margin={{ left: 8, right: entryLabels ? 124 : valueLabels ? 56 : 24, top: 4, bottom: 4 }}
+      margin={{ left: 8, right, top: 4, bottom: 4 }}
     >
       <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-      <XAxis type="number" {...valueAxis} />
+      {/* Given ticks are all drawn: their caller spaced them to fit (recharts dropped some). */}
+      <XAxis type="number" {...valueAxis} {...(valueAxis.ticks ? { interval: 0 } : {})} />
       <YAxis
         type="category"
         dataKey={categoryKey}
@@ -118,7 +129,10 @@ export function HorizontalBars<T extends object>({
       ) : (
         <Tooltip formatter={tooltip.formatter} />
       )}
-      {legend && <Legend formatter={(value: string) => <LegendLabel text={value} />} />}
+      {/* In the series' order, as the bars are drawn; recharts sorts by name unless told. */}
+      {legend && (
+        <Legend itemSorter={null} formatter={(value: string) => <LegendLabel text={value} />} />
+      )}
       {series.map((entry) => (
         <Bar
           key={entry.dataKey}
@@ -135,6 +149,7 @@ export function HorizontalBars<T extends object>({
           }}
         >
           {entryLabels && <LabelList dataKey={entryLabels} position="right" fontSize={11} />}
+          {insideLabels && insideLabelList(insideLabels)}
           {valueLabels && (
             <LabelList
               dataKey={seriesKey(entry)}

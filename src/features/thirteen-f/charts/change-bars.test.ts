@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HoldingStatus } from '#contract/holding-status';
 import type { HoldingChange } from '../analytics/analytics.ts';
 import { STATUS_COLORS } from './status-colors.ts';
-import { changeBars, maxBarsFor } from './change-bars.ts';
+import { changeBars, shareChangeTicks, maxBarsFor } from './change-bars.ts';
 import type { DataFlag } from '../analytics/flags.ts';
 
 function change(
@@ -112,5 +112,34 @@ describe('changeBars', () => {
     expect(bars.map((bar) => bar.name)).toEqual(['NEW1', '⚠ ADD1', 'ADD2', 'RED1', 'UNC1']);
     expect(bars[1]?.flags).toEqual([jump]);
     expect(bars[3]?.flags).toEqual([amended]);
+  });
+
+  it('writes SOLD OUT inside its bar, so the status never rests on the colour alone', () => {
+    const sold = [...CHANGES, change('SOLD1', 'SOLD OUT', 2, -100)];
+    const { bars } = changeBars(sold, NO_FLAGS, { ...ALL, wholePortfolio: true });
+    expect(bars.map((bar) => [bar.label, bar.insideLabel])).toContainEqual([
+      'SOLD1',
+      'SOLD\u00a0OUT',
+    ]);
+    expect(bars.filter((bar) => bar.insideLabel !== '').map((bar) => bar.label)).toEqual(['SOLD1']);
+  });
+});
+
+describe('shareChangeTicks', () => {
+  /** The pixel gap between neighbouring ticks, on a plot `width` wide from -100 to `end`. */
+  const gaps = (ticks: readonly number[], end: number, width: number) =>
+    ticks.slice(1).map((tick, index) => ((tick - (ticks[index] ?? 0)) * width) / (end + 100));
+
+  it('draws every 50 % where there is room, -100 % and 100 % always among them', () => {
+    expect(shareChangeTicks(150, 600)).toEqual([-100, -50, 0, 50, 100, 150]);
+    expect(shareChangeTicks(200, 900)).toEqual([-100, -50, 0, 50, 100, 150, 200]);
+  });
+
+  it('steps by 100 % on a narrow plot, no two labels closer than a label is wide', () => {
+    // A chart in a narrow pane: 200 px for -100 % to 150 %, 40 px per 50 %.
+    const ticks = shareChangeTicks(150, 200);
+    expect(ticks).toEqual([-100, 0, 100]);
+    for (const gap of gaps(ticks, 150, 200)) expect(gap).toBeGreaterThanOrEqual(56);
+    expect(shareChangeTicks(200, 300)).toEqual([-100, 0, 100, 200]);
   });
 });

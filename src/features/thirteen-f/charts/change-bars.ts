@@ -16,6 +16,8 @@ export interface ChangeBar extends HoldingChange {
   readonly flags: readonly DataFlag[];
   /** Written at the bar's end when its length is no percentage: "NEW $2.5M", "+900%"; else ''. */
   readonly barLabel: string;
+  /** Written inside the bar, white on its colour: "SOLD OUT", so no reader needs the hue; else ''. */
+  readonly insideLabel: string;
 }
 
 /**
@@ -99,7 +101,28 @@ export function changeBars(
       fill: STATUS_COLORS[change.status],
       flags: changeFlags,
       barLabel: barLabelOf(change, largestRise),
+      // A no-break space: recharts wraps a label at its spaces, and two lines overflow the row.
+      insideLabel: change.status === 'SOLD OUT' ? 'SOLD\u00a0OUT' : '',
     };
   });
   return { inScope, shown, bars, largestRise, capped: roundEnd > largestRise };
+}
+
+/** The room a share-change tick label needs ("-100%", "≥ 200%" at 12 px), with a gap after it. */
+const TICK_ROOM = 56;
+
+/**
+ * The share-change axis' ticks, −100 % to `end`, every 50 % where the plot (`plotWidth` pixels)
+ * has room for each label, else every 100 %: recharts otherwise drops the labels that collide,
+ * and had dropped −100 % and 100 %, leaving SOLD OUT bars running past the first label shown.
+ * `end` gets its tick when it is a step away from the last round one.
+ */
+export function shareChangeTicks(end: number, plotWidth: number): number[] {
+  const perUnit = plotWidth / (end + 100);
+  const step = 50 * perUnit >= TICK_ROOM ? 50 : 100;
+  const ticks: number[] = [];
+  for (let tick = -100; tick <= end; tick += step) ticks.push(tick);
+  const last = ticks.at(-1) ?? -100;
+  if (last < end && (end - last) * perUnit >= TICK_ROOM) ticks.push(end);
+  return ticks;
 }

@@ -16,15 +16,19 @@ import type { TooltipContent } from '../../../components/charts/chart-tooltip.ts
 import { STATUS_COLORS } from './status-colors.ts';
 import { changesFromServed, holdingsChanges, STATUS_ORDER } from '../analytics/analytics.ts';
 import type { HoldingChange } from '../analytics/analytics.ts';
-import { changeBars, maxBarsFor } from './change-bars.ts';
+import { changeBars, maxBarsFor, shareChangeTicks } from './change-bars.ts';
 import type { ChangeBar } from './change-bars.ts';
 import { HorizontalBars } from '../../../components/charts/horizontal-bars.tsx';
+import { barsRightMargin } from '../../../components/charts/bar-margins.ts';
 import { changesSummary } from './narratives.ts';
 import type { ThirteenFChartProps, ThirteenFScope } from './use-thirteen-f-scope.ts';
 import { ValueSplitChart } from './value-split-chart.tsx';
 import { formatDay } from '../../../lib/format/dates.ts';
 
 const BAR_ROW = 22;
+const LABEL_WIDTH = 120;
+/** HorizontalBars' left margin. */
+const LEFT_MARGIN = 8;
 
 /** A change bar's tooltip: shares and value before and after, the split, impact, flags. */
 function describeChangeBar(bar: ChangeBar): TooltipContent {
@@ -139,13 +143,13 @@ function ChangesControls({
 }
 
 /**
- * The share-change axis, −100 % to `end`. When the end is capped (a rise beyond it drawn to it,
- * labelled with its figure), its tick reads "≥ 200%".
+ * The share-change axis, −100 % to `end`, its ticks spaced to fit `plotWidth`. When the end is
+ * capped (a rise beyond it drawn to it, labelled with its figure), its tick reads "≥ 200%".
  */
-function shareChangeAxis(end: number, capped: boolean) {
+function shareChangeAxis(end: number, capped: boolean, plotWidth: number) {
   return {
     domain: [-100, end],
-    ticks: [-100, -50, 0, 50, 100, ...(end > 100 ? [end] : [])],
+    ticks: shareChangeTicks(end, plotWidth),
     tickFormatter: (value: number) =>
       capped && value === end ? `≥ ${String(value)}%` : `${String(value)}%`,
   };
@@ -182,6 +186,8 @@ export function ChangesChart({
     withUnchanged,
     maxBars: maxBarsFor(width),
   });
+  const plotWidth =
+    width - LABEL_WIDTH - LEFT_MARGIN - barsRightMargin(bars, { entryLabels: 'barLabel' });
   const pick = (bar: HoldingChange) => {
     onFilter(changeFilter(bar, scope));
   };
@@ -217,10 +223,11 @@ export function ChangesChart({
           width={width}
           rowHeight={BAR_ROW}
           axisHeight={48}
-          category={{ dataKey: 'name', width: 120, fontSize: 12 }}
-          valueAxis={shareChangeAxis(largestRise, capped)}
+          category={{ dataKey: 'name', width: LABEL_WIDTH, fontSize: 12 }}
+          valueAxis={shareChangeAxis(largestRise, capped, plotWidth)}
           series={[{ dataKey: 'plotted', name: 'Share change' }]}
           entryLabels="barLabel"
+          insideLabels="insideLabel"
           tooltip={{ describe: describeChangeBar }}
           zeroLine
           onSelect={pick}

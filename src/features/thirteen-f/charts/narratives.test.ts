@@ -38,6 +38,7 @@ function bar(
     priceEffect: effects.price,
     name: entry.label,
     plotted: 0,
+    insideLabel: '',
     fill: '#000',
     flags,
     barLabel: '',

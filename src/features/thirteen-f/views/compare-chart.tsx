@@ -11,8 +11,11 @@ import { HorizontalBars } from '../../../components/charts/horizontal-bars.tsx';
 const CHARTED = 20;
 const BAR_ROW = 34;
 
-/** The two managers' colours: Okabe–Ito blue and orange, told apart in every colour vision. */
-const MANAGER_COLORS = [seriesColor(0), seriesColor(1)] as const;
+/**
+ * The two managers' colours: Okabe–Ito bluish green and reddish purple, told apart in every
+ * colour vision, and neither the blue of buying nor the orange of selling (STATUS_COLORS).
+ */
+const MANAGER_COLORS = [seriesColor(2), seriesColor(3)] as const;
 
 /** The shared positions as the data table (and CSV): all of them, both weights and values. */
 function sharedTable(a: string, b: string, shared: readonly ComparedPosition[]): ChartTable {

@@ -96,7 +96,8 @@ const QuarterChart = memo(function QuarterChart({
         <NewPositionsChart
           by="weight"
           entries={lists.largestNewByWeight}
-          color={STATUS_COLORS.ADDED}
+          // NEW positions, by weight: NEW's colour, as in every chart (ADDED's had read as NEW).
+          color={STATUS_COLORS.NEW}
           onOpen={onOpen}
         />
       );
