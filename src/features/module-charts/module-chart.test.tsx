@@ -120,7 +120,8 @@ describe('ModuleChart: stacked monthly bars', () => {
     ]);
     expect(screen.getByText('1 rows have no createddate and are not counted.')).toBeVisible();
     const figure = figureNamed(MONTHLY_CHANGES);
-    expect(axisLabels(figure, 'x')).toEqual(['Jan 2025', 'Feb 2025', 'Mar 2025']);
+    // Short month labels on the axis ("Jan ’25"), the full month in the table and tooltip.
+    expect(axisLabels(figure, 'x')).toEqual(['Jan ’25', 'Feb ’25', 'Mar ’25']);
     // The legend names the series; empty segments are not drawn.
     expect(within(figure).getByText('Phone')).toBeVisible();
     const bars = drawnBars(figure);

@@ -14,6 +14,7 @@ import { PRIMARY, seriesColor } from '../../components/charts/colors.ts';
 import { missingFieldsMessage } from '../../components/charts/missing-fields.ts';
 import type { CategoryPoint, MonthBucket, MonthlySeries } from './aggregate.ts';
 import { categoryFilter, monthlyFilter } from './cross-filters.ts';
+import { monthTickInterval, shortBucketLabel } from './months.ts';
 import { MODULE_CHARTS, moduleSeries } from './series.ts';
 import type { ModuleChartId } from './series.ts';
 
@@ -134,6 +135,11 @@ interface MonthlyBarsProps {
   readonly chosen: RowFilter | undefined;
 }
 
+/** The monthly chart's left and right margins and count axis width, for the plot's width. */
+const MONTHLY_LEFT = 8;
+const MONTHLY_RIGHT = 24;
+const MONTHLY_Y_AXIS = 48;
+
 /** The stacked bars themselves: one stack per bucket, one segment per series. */
 function MonthlyBarChart({ module, series, dateField, width, onFilter, chosen }: MonthlyBarsProps) {
   const isChosen = (entry: MonthlySeries['series'][number]) => (bucket: MonthBucket) =>
@@ -146,17 +152,23 @@ function MonthlyBarChart({ module, series, dateField, width, onFilter, chosen }:
       width={width}
       height={300}
       data={series.buckets}
-      margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
+      margin={{ left: 8, right: MONTHLY_RIGHT, top: 8, bottom: 8 }}
     >
       <CartesianGrid vertical={false} strokeDasharray="3 3" />
-      {/* A fixed step: recharts then skips measuring every label to find room (costly). */}
+      {/* A fixed step from the plot's width: recharts then skips measuring every label (costly);
+          short labels ("Nov ’25") so the last one is not cut at the chart's edge. */}
       <XAxis
         dataKey="label"
-        interval={Math.max(0, Math.ceil(series.buckets.length / Math.max(1, width / 72)) - 1)}
+        tickFormatter={shortBucketLabel}
+        interval={monthTickInterval(
+          series.buckets.length,
+          width - MONTHLY_LEFT - MONTHLY_Y_AXIS - MONTHLY_RIGHT,
+        )}
       />
-      <YAxis allowDecimals={false} width={48} />
+      <YAxis allowDecimals={false} width={MONTHLY_Y_AXIS} />
       <Tooltip />
-      <Legend formatter={(value: string) => <LegendLabel text={value} />} />
+      {/* In the series' order, bottom of the stack first; recharts sorts by name unless told. */}
+      <Legend itemSorter={null} formatter={(value: string) => <LegendLabel text={value} />} />
       {series.series.map((entry, index) => (
         <Bar
           key={entry.key}

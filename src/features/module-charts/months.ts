@@ -54,3 +54,24 @@ export function bucketName(
   const quarter = Math.floor(month / 3) + 1;
   return { key: `${yearKey}-Q${quarter}`, label: `Q${quarter} ${year}` };
 }
+
+/**
+ * A bucket's label as its axis tick: the year cut to two digits ("Nov ’25", "Q4 ’25"), so a
+ * month's label takes about 50 px at 12 px; a year's label ("2025") stays whole.
+ */
+export function shortBucketLabel(label: string): string {
+  const match = /^(\S+) \d{2}(\d{2})$/.exec(label);
+  return match ? `${match[1] ?? ''} ’${match[2] ?? ''}` : label;
+}
+
+/** The room one short tick label takes ("Nov ’25" at 12 px), with a gap before the next. */
+const TICK_ROOM = 64;
+
+/**
+ * Recharts' tick interval (labels skipped between two drawn ones) so that `count` buckets across
+ * `plotWidth` pixels draw labels at least TICK_ROOM apart: none on top of the next.
+ */
+export function monthTickInterval(count: number, plotWidth: number): number {
+  const band = plotWidth / Math.max(1, count);
+  return Math.max(0, Math.ceil(TICK_ROOM / Math.max(1, band)) - 1);
+}
