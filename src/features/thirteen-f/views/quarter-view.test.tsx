@@ -209,6 +209,20 @@ describe('QuarterView', () => {
     },
   );
 
+  it.each(SOURCES)(
+    'says a quarter no manager filed in a sentence, linking the nearest with data, from $source',
+    async ({ source, answer }) => {
+      const view = setup({ period: '1999-12-31' }, answer(), source);
+      expect(
+        await screen.findByText(/No manager filed for Dec 31, 1999: there is nothing to chart\./),
+      ).toBeVisible();
+      expect(screen.queryAllByRole('figure')).toEqual([]);
+      const nearest = screen.getByRole('link', { name: 'Dec 31, 2024' });
+      await view.user.click(nearest);
+      expect(view.router.state.location.search).toEqual({ v: 1, period: Q4 });
+    },
+  );
+
   it('gives counts without names where naming them would mean reading too many rows', async () => {
     const many = NAMES_LIMIT_ROWS + 1;
     const crowded = {

@@ -8,6 +8,7 @@ import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts'
 import { formatDay } from '../../../lib/format/dates.ts';
 import { formatCount } from '../../../components/charts/chart-format.ts';
 import { QuarterLists } from './quarter-lists.tsx';
+import { EmptyQuarter } from './empty-quarter.tsx';
 import { CoverageNote } from './coverage-note.tsx';
 import { useOpeningQuarter, useShownCoverage } from '../api/coverage-queries.ts';
 import type { QuartersCoverage } from '../api/coverage-queries.ts';
@@ -162,6 +163,12 @@ export function QuarterView({
     [onChange, state, period],
   );
   const picker = <ManagerPicker options={reading.filers} value={managers} onChange={pick} />;
+  // No manager filed the quarter (one outside the data, or a gap in it): a sentence, not charts.
+  const empty = managers.length === 0 && reading.counted === 0;
+  const withData = useMemo(
+    () => periods.filter((end) => (coverage.coverageOf(end)?.filed ?? 1) > 0),
+    [periods, coverage],
+  );
   const counted = `${formatCount(reading.counted)} ${reading.counted === 1 ? 'manager' : 'managers'}`;
   return (
     <Stack gap="md">
@@ -197,7 +204,13 @@ export function QuarterView({
           narrow={picker}
         />
       )}
-      {lists && pull.state === 'done' && <QuarterLists lists={lists} period={period} />}
+      {lists &&
+        pull.state === 'done' &&
+        (empty && period !== null ? (
+          <EmptyQuarter period={period} withData={withData} />
+        ) : (
+          <QuarterLists lists={lists} period={period} />
+        ))}
     </Stack>
   );
 }
