@@ -6,7 +6,13 @@
  * the vendor, a quarter's filer names from its rows, bounded; one query per quarter. From them
  * the views tell how complete a quarter is and which one to open.
  */
-import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import {
+  queryOptions,
+  skipToken,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isDataQualityDemo } from '#contract/demo-filers';
 import { fetchAllRows, fetchQueryResult } from '../../../lib/api/query-api.ts';
@@ -26,6 +32,7 @@ import type { ViewSource } from './aggregate-queries.ts';
 import type { FiledQuarter, RunQuery } from './aggregate-reads.ts';
 import { periodFilings, plantedFilings, withoutPlanted } from './filing-counts.ts';
 import type { PeriodFilings } from './filing-counts.ts';
+import { firstFiled, quartersOutward } from '../analytics/nearest-quarters.ts';
 
 const run: RunQuery = (body, signal) => fetchQueryResult(body, signal);
 
@@ -259,4 +266,44 @@ export function useShownCoverage(
     const named = filingCounts(filed, beforeNames);
     return countedCoverage(wanted, named, today, missingManagers(filed, beforeNames));
   }, [coverage, counted, wanted, none, filed, earlier]);
+}
+
+/**
+ * The quarters nearest `period` that some manager filed (`periods`: the quarters the data
+ * spans): the latest before it and the earliest after it, each when there is one; undefined
+ * while they are looked for, and null when not `wanted`. Each way, the quarters are read
+ * nearest first, one at a time, until one has a manager: a quarter only the planted
+ * data-quality filer filed (the demo's first) has none, and a quarter whose coverage was never
+ * read is no quarter with data until it is.
+ */
+export function useNearestFiledQuarters(
+  period: string | null,
+  periods: readonly string[],
+  source: ViewSource,
+  wanted: boolean,
+): readonly string[] | null | undefined {
+  const client = useQueryClient();
+  const asked = wanted && period !== null && periods.length > 0;
+  const { data } = useQuery({
+    queryKey: ['thirteen-f', 'nearest-filed', period, periods, source],
+    queryFn: asked
+      ? async () => {
+          const filed =
+            source === 'aggregates'
+              ? async (of: string) => {
+                  const [counts, planted] = await Promise.all([
+                    client.query(filingCountsOptions(of)),
+                    client.query(plantedOptions),
+                  ]);
+                  return withoutPlanted(counts, of, planted).filed;
+                }
+              : async (of: string) => (await client.query(rowFilersOptions(of))).size;
+          const { before, after } = quartersOutward(period, periods);
+          const nearest = await Promise.all([firstFiled(before, filed), firstFiled(after, filed)]);
+          return nearest.filter((end): end is string => end !== undefined);
+        }
+      : skipToken,
+    staleTime: FIVE_MINUTES,
+  });
+  return wanted ? data : null;
 }

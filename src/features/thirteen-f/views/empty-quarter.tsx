@@ -3,24 +3,23 @@ import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
-import { nearestQuarters } from './nearest-quarters.ts';
 
 /**
  * A quarter no manager filed, said in a sentence instead of five empty chart cards, with links
- * to the nearest quarters that have data (`withData`: the quarters the data spans).
+ * to the nearest quarters some manager filed (`nearest`; undefined while they are looked for).
  */
 export function EmptyQuarter({
   period,
-  withData,
+  nearest,
 }: {
   period: string;
-  withData: readonly string[];
+  nearest: readonly string[] | undefined;
 }) {
-  const nearest = nearestQuarters(period, withData);
   return (
     <Text role="status">
       No manager filed for {formatDay(period)}: there is nothing to chart.
-      {nearest.length > 0 && (
+      {nearest === undefined && ' Looking for the nearest quarters with data…'}
+      {nearest !== undefined && nearest.length > 0 && (
         <>
           {' '}
           The nearest {nearest.length === 1 ? 'quarter' : 'quarters'} with data:{' '}

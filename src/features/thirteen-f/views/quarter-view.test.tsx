@@ -12,6 +12,7 @@ import { renderInRouter } from '../../../../testing/render.tsx';
 import { PULL_LIMIT_ROWS } from '../api/bounded-pull.ts';
 import { NAMES_LIMIT_ROWS } from '../api/quarter-aggregates.ts';
 import { session } from '../../../lib/api/services.ts';
+import { DATA_QUALITY_DEMO_LABEL } from '#contract/demo-filers';
 import { QuarterView } from './quarter-view.tsx';
 import type { QuarterState } from './quarter-view.tsx';
 import type { ViewSource } from '../api/aggregate-queries.ts';
@@ -104,6 +105,28 @@ const aggregates = {
     })),
     ...['ALPHA', 'BETA'].map((filer) => ({ companyname: filer, periodofreport: Q4, positions: 1 })),
   ],
+};
+
+/**
+ * The data with two old quarters before a gap: Sep 30, 2022 filed by the planted data-quality
+ * filer alone, Dec 31, 2022 by ALPHA; eleven quarters in all, the old ones beyond the latest six
+ * whose coverage the view reads.
+ */
+const PLANTED = `ALDER CREEK CAPITAL ${DATA_QUALITY_DEMO_LABEL}`;
+const withOldQuarters = {
+  rows: [
+    ...records,
+    row(PLANTED, '2022-09-30', 'KO', 100, 'NEW'),
+    row('ALPHA', '2022-12-31', 'KO', 100, 'NEW'),
+  ],
+  aggregates: {
+    ...aggregates,
+    '13f_filer_quarters': [
+      ...aggregates['13f_filer_quarters'],
+      { companyname: PLANTED, periodofreport: '2022-09-30', positions: 1 },
+      { companyname: 'ALPHA', periodofreport: '2022-12-31', positions: 1 },
+    ],
+  },
 };
 
 /** Each way the view reads: rows (the vendor), or the service's aggregates. */
@@ -217,9 +240,28 @@ describe('QuarterView', () => {
         await screen.findByText(/No manager filed for Dec 31, 1999: there is nothing to chart\./),
       ).toBeVisible();
       expect(screen.queryAllByRole('figure')).toEqual([]);
-      const nearest = screen.getByRole('link', { name: 'Dec 31, 2024' });
+      const nearest = await screen.findByRole('link', { name: 'Dec 31, 2024' });
       await view.user.click(nearest);
       expect(view.router.state.location.search).toEqual({ v: 1, period: Q4 });
+    },
+  );
+
+  it.each([
+    { source: 'rows' as const, answer: () => filteringService(withOldQuarters.rows) },
+    { source: 'aggregates' as const, answer: () => modulesService(withOldQuarters.aggregates) },
+  ])(
+    'links the nearest quarter a manager filed, not one only the planted filer did, from $source',
+    async ({ source, answer }) => {
+      // The data starts with a quarter only the planted data-quality filer filed, far older than
+      // the latest quarters whose coverage the view reads: the link skips it.
+      const view = setup({ period: '1999-12-31' }, answer(), source);
+      expect(await screen.findByRole('link', { name: 'Dec 31, 2022' })).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Sep 30, 2022' })).toBeNull();
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'No manager filed for Dec 31, 1999: there is nothing to chart. The nearest quarter with data: Dec 31, 2022.',
+      );
+      await view.user.click(screen.getByRole('link', { name: 'Dec 31, 2022' }));
+      expect(view.router.state.location.search).toEqual({ v: 1, period: '2022-12-31' });
     },
   );
 

@@ -10,7 +10,11 @@ import { formatCount } from '../../../components/charts/chart-format.ts';
 import { QuarterLists } from './quarter-lists.tsx';
 import { EmptyQuarter } from './empty-quarter.tsx';
 import { CoverageNote } from './coverage-note.tsx';
-import { useOpeningQuarter, useShownCoverage } from '../api/coverage-queries.ts';
+import {
+  useNearestFiledQuarters,
+  useOpeningQuarter,
+  useShownCoverage,
+} from '../api/coverage-queries.ts';
 import type { QuartersCoverage } from '../api/coverage-queries.ts';
 import { defaultSource } from '../api/aggregate-queries.ts';
 import type { ViewSource } from '../api/aggregate-queries.ts';
@@ -165,9 +169,11 @@ export function QuarterView({
   const picker = <ManagerPicker options={reading.filers} value={managers} onChange={pick} />;
   // No manager filed the quarter (one outside the data, or a gap in it): a sentence, not charts.
   const empty = managers.length === 0 && reading.counted === 0;
-  const withData = useMemo(
-    () => periods.filter((end) => (coverage.coverageOf(end)?.filed ?? 1) > 0),
-    [periods, coverage],
+  const nearest = useNearestFiledQuarters(
+    period,
+    periods,
+    source,
+    empty && lists !== null && pull.state === 'done',
   );
   const counted = `${formatCount(reading.counted)} ${reading.counted === 1 ? 'manager' : 'managers'}`;
   return (
@@ -207,7 +213,7 @@ export function QuarterView({
       {lists &&
         pull.state === 'done' &&
         (empty && period !== null ? (
-          <EmptyQuarter period={period} withData={withData} />
+          <EmptyQuarter period={period} nearest={nearest ?? undefined} />
         ) : (
           <QuarterLists lists={lists} period={period} />
         ))}
