@@ -162,6 +162,26 @@ describe('ModuleChart: stacked monthly bars', () => {
     ]);
   });
 
+  it('labels every few months, at least 64 px apart on the plot, in short labels', () => {
+    // A year of presentations in the narrowest chart (320 px; jsdom lays nothing out): its plot,
+    // 240 px once the margins and the count axis are taken, has 20 px a month, so every fourth
+    // month is labelled. Spaced by the chart's whole width, every third was, 60 px apart.
+    setup(
+      'manager_presentation__c',
+      Array.from({ length: 12 }, (_, month) =>
+        presentationRow('Pitch book', `2025-${String(month + 1).padStart(2, '0')}-15T09:00:00Z`),
+      ),
+    );
+    const figure = figureNamed('Documents per type per month');
+    expect(axisLabels(figure, 'x')).toEqual(['Jan ’25', 'May ’25', 'Sep ’25']);
+    const xs = [
+      ...figure.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ].map((label) => Number(label.getAttribute('x')));
+    for (const [index, x] of xs.slice(1).entries()) {
+      expect(x - (xs[index] ?? 0)).toBeGreaterThanOrEqual(64);
+    }
+  });
+
   it('counts updates by last_updated_date__c, one series per kind of change', async () => {
     const { user, onFilter } = setup('updates', [
       updateRow({
