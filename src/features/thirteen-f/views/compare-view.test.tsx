@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { tableTexts } from '../../../../testing/chart-dom.ts';
 import { fakeFetch, filteringService, modulesService } from '../../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../../testing/fake-fetch.ts';
@@ -113,6 +113,32 @@ describe('CompareView', () => {
     ).toHaveAccessibleDescription(
       '1 position shared; the largest, AAPL, weighs 60.00% for ALPHA and 30.00% for BETA.',
     );
+  });
+
+  it('lists the managers in the chart’s legend in the order of their bars, not by name', async () => {
+    // A laid-out page's width, so the chart draws (jsdom lays nothing out).
+    const layout = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockReturnValue(DOMRect.fromRect({ width: 900, height: 400 }));
+    onTestFinished(() => {
+      layout.mockRestore();
+    });
+    // BETA is manager A, its bar the first of each row (recharts stacks a vertical layout's
+    // series top down in their order). A legend sorted by name would list ALPHA first.
+    setup({ a: 'BETA', b: 'ALPHA', period: Q4 });
+    const figure = await screen.findByRole('figure', { name: 'Shared positions — BETA and ALPHA' });
+    await waitFor(() => {
+      expect(figure.querySelectorAll('.recharts-legend-item')).toHaveLength(2);
+    });
+    const legend = [...figure.querySelectorAll('.recharts-legend-item')].map((item) => [
+      item.textContent,
+      item.querySelector('.recharts-legend-icon')?.getAttribute('fill'),
+    ]);
+    // Okabe–Ito bluish green for A, reddish purple for B, as the bars are filled.
+    expect(legend).toEqual([
+      ['BETA', '#009e73'],
+      ['ALPHA', '#cc79a7'],
+    ]);
   });
 
   it.each(SOURCES)(
