@@ -155,7 +155,8 @@ function SecurityQuartersChart({
             <XAxis dataKey="period" tickFormatter={tickOf(all)} />
             <YAxis allowDecimals={false} width={40} />
             <Tooltip labelFormatter={quarterLabel} />
-            <Legend formatter={(value: string) => <LegendLabel text={value} />} />
+            {/* In the bars' order, left to right; recharts sorts by name unless told. */}
+            <Legend itemSorter={null} formatter={(value: string) => <LegendLabel text={value} />} />
             {SERIES.map((series) => (
               <Bar
                 key={series.key}
