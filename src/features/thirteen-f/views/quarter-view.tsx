@@ -90,6 +90,8 @@ function QuarterPicker({
       w={200}
       allowDeselect={false}
       value={value}
+      // A quarter outside the data (an empty one asked by link) is no option: named, greyed.
+      placeholder={value !== null && !periods.includes(value) ? formatDay(value) : undefined}
       data={periods.map((end) => ({ value: end, label: quarterLabel(end, coverage) }))}
       onChange={(next) => {
         if (next) onChange(next);
