@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '#contract/catalog';
+import { isAccountIdField } from '../../lib/api/account-names.ts';
 
 /** Pixels per character of the table's 14 px sans-serif, on average, and a cell's padding. */
 const CHARACTER = 8;
@@ -32,6 +33,8 @@ function contentWidth(field: FieldDefinition | undefined): number {
 /** Text columns fit their longest value in the rows looked at, within these bounds. */
 const TEXT_BOUNDS = { short: [60, 160], long: [120, 300] } as const;
 const MONOSPACE_CHARACTER = 7.3;
+/** An account's name (most fit in 30 characters) and the start of its ID. */
+const ACCOUNT_WIDTH = 300;
 
 /** The width the longest of `values` (as text) needs, or undefined when none is text. */
 function longestValueWidth(values: readonly unknown[], characterWidth: number): number | undefined {
@@ -54,6 +57,8 @@ export function columnWidth(
 ): number {
   const longestWord = Math.max(...label.split(/\s+/).map((word) => word.length));
   const header = longestWord * CHARACTER + PADDING + HEADER_EXTRA;
+  // An account ID cell reads "Name · 0015g…": a name's width, not an ID's.
+  if (isAccountIdField(field)) return Math.max(ACCOUNT_WIDTH, header);
   const kind = field?.kind;
   if (kind === 'text' || kind === 'id' || kind === 'url' || kind === undefined) {
     const fitted = longestValueWidth(sample, kind === 'id' ? MONOSPACE_CHARACTER : CHARACTER);

@@ -6,6 +6,7 @@ import { fieldsOf, orderByOf } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '#contract/request-body';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { AccountNamesProvider } from './account-names.tsx';
 import { applyRowFilter } from '../../lib/url-state/row-filter.ts';
 import type { RowFilter } from '../../lib/url-state/row-filter.ts';
 import { createFormatters } from './format.ts';
@@ -133,8 +134,19 @@ function SortingHint({ serviceOrder }: { serviceOrder: string }) {
   );
 }
 
-/** The rows of a run: the table, paging, loading everything, CSV, row details. */
-export function ResultsView({
+/**
+ * The rows of a run: the table, paging, loading everything, CSV, row details; an account ID
+ * with its account's name, looked up once for the rows loaded.
+ */
+export function ResultsView(props: { module: ModuleId; results: ResultRows } & ResultsViewOptions) {
+  return (
+    <AccountNamesProvider module={props.module} rows={props.results.rows}>
+      <ResultsContent {...props} />
+    </AccountNamesProvider>
+  );
+}
+
+function ResultsContent({
   module,
   results,
   rowFilter,

@@ -1,8 +1,10 @@
 import { Anchor } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useState } from 'react';
+import { isAccountIdField } from '../../lib/api/account-names.ts';
 import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
+import { AccountId } from './account-names.tsx';
 import { CusipLink } from './cusip-link.tsx';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn, RowNotes } from './result-column.ts';
@@ -77,9 +79,12 @@ const Cell = memo(function Cell({
 }) {
   const view = format(value, column.field);
   const href = column.field?.kind === 'url' ? safeHref(value) : undefined;
+  // An account ID shows the account's name first (AccountId styles the ID itself).
+  const account =
+    isAccountIdField(column.field) && typeof value === 'string' && value !== '' ? value : undefined;
   const className = [
     classes.cell,
-    view.monospace ? classes.mono : '',
+    view.monospace && account === undefined ? classes.mono : '',
     view.align === 'right' ? classes.right : '',
     view.tone === 'positive' ? classes.positive : view.tone === 'negative' ? classes.negative : '',
     pinned ? classes.pinned : '',
@@ -91,6 +96,8 @@ const Cell = memo(function Cell({
         <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
           {view.text}
         </Anchor>
+      ) : account !== undefined ? (
+        <AccountId id={account} />
       ) : cusip !== undefined && CUSIP_PATTERN.test(cusip) ? (
         <CusipLink cusip={cusip} period={period} text={view.text} />
       ) : (

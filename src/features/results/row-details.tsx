@@ -11,6 +11,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ServiceRecord } from '#contract/response';
+import { isAccountIdField } from '../../lib/api/account-names.ts';
+import { AccountNameLine } from './account-names.tsx';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn } from './result-column.ts';
 import { safeHref } from './safe-url.ts';
@@ -80,6 +82,11 @@ function FieldDetail({
           </Text>
         )}
       </Text>
+      {isAccountIdField(column?.field) && typeof value === 'string' && (
+        <Text size="sm">
+          <AccountNameLine id={value} />
+        </Text>
+      )}
     </Stack>
   );
 }

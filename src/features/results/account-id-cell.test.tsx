@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { findField } from '#contract/catalog';
+import type { ServiceRecord } from '#contract/response';
+import type { AccountNames } from '../../lib/api/account-names.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { withTableLayout } from '../../../testing/table-layout.ts';
+import { AccountNamesContext } from './use-account-names.ts';
+import { createFormatters } from './format.ts';
+import type { ResultColumn } from './result-column.ts';
+import { ResultsTable } from './results-table.tsx';
+import { useResultsTableState } from './table-state.ts';
+
+const NAMED = '0015g00000JqhmCAAR';
+const UNNAMED = '0015g00000Jo75aAAB';
+const rows: ServiceRecord[] = [
+  { accountid: NAMED, field: 'Name' },
+  { accountid: UNNAMED, field: 'AUM__c' },
+];
+const columns: ResultColumn[] = [
+  { id: 'accountid', label: 'Account ID', field: findField('accounthistory', 'accountid') },
+  { id: 'field', label: 'Field', field: findField('accounthistory', 'field') },
+];
+
+withTableLayout(600);
+
+function Table() {
+  const table = useResultsTableState();
+  return (
+    <ResultsTable
+      rows={rows}
+      columns={columns}
+      format={createFormatters('en-US')}
+      sorting={table.sorting}
+      onSortingChange={table.setSorting}
+      table={table}
+      onOpenRow={() => undefined}
+      selection={new Set()}
+      onSelectionChange={() => undefined}
+    />
+  );
+}
+
+/** The table of two account history rows, with the names known (or still loading: undefined). */
+function setup(names: AccountNames | undefined) {
+  renderWithProviders(
+    <AccountNamesContext value={names}>
+      <Table />
+    </AccountNamesContext>,
+  );
+  const cellOf = (id: string) => screen.getByRole('cell', { name: new RegExp(id) });
+  return { cellOf };
+}
+
+describe('an account ID cell', () => {
+  it('shows the name first, then the whole ID (muted), both in its title', () => {
+    const { cellOf } = setup(new Map([[NAMED, 'Quarry Hill Life Insurance Company']]));
+    const cell = cellOf(NAMED);
+    expect(cell).toHaveTextContent(`Quarry Hill Life Insurance Company · ${NAMED}`);
+    expect(within(cell).getByTitle(`Quarry Hill Life Insurance Company · ${NAMED}`)).toBeVisible();
+  });
+
+  it('shows an ID without a name bare, with a hint', () => {
+    const { cellOf } = setup(new Map([[NAMED, 'Quarry Hill Life Insurance Company']]));
+    expect(cellOf(UNNAMED)).toHaveTextContent(`${UNNAMED} name not on record`);
+  });
+
+  it('shows bare IDs, without the hint, while the names load', () => {
+    const { cellOf } = setup(undefined);
+    expect(cellOf(NAMED)).toHaveTextContent(new RegExp(`^${NAMED}$`));
+    expect(screen.queryByText(/not on record/)).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext } from 'react';
+import type { ModuleId } from '#contract/catalog';
+import type { ServiceRecord } from '#contract/response';
+import { accountIdField } from '../../lib/api/account-names.ts';
+import type { AccountNames } from '../../lib/api/account-names.ts';
+import { accountNamesOptions } from '../../lib/api/account-names-query.ts';
+import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
+
+/** The names, once looked up; undefined while they load, when the lookup failed, or none apply. */
+export const AccountNamesContext = createContext<AccountNames | undefined>(undefined);
+
+/** 13F holdings, the one module with account names besides history (when the user has it). */
+const THIRTEEN_F: ModuleId = '13f_holdings';
+
+/** The account names of `rows` of `module` (undefined until known, or for a module without). */
+export function useAccountNames(
+  module: ModuleId,
+  rows: readonly ServiceRecord[] | undefined,
+): AccountNames | undefined {
+  const field = accountIdField(module);
+  const with13F = !useRefusedModules().has(THIRTEEN_F);
+  const ids =
+    field === undefined || rows === undefined
+      ? []
+      : rows.flatMap((row) => {
+          const id = row[field];
+          return typeof id === 'string' && id !== '' ? [id] : [];
+        });
+  const { data } = useQuery(accountNamesOptions(ids, with13F));
+  return data;
+}
