@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findField } from '#contract/catalog';
-import { columnWidth } from './column-width.ts';
+import { columnWidth, fittedWidths } from './column-width.ts';
 
 const field = (module: Parameters<typeof findField>[0], name: string) => findField(module, name);
 
@@ -27,8 +27,45 @@ describe('columnWidth', () => {
     );
   });
 
+  it('gives capitals their width: a status column shows UNCHANGED whole', () => {
+    // Nine capitals of the 14 px sans-serif measure 90 px in Chromium: with the padding, 110 cuts.
+    const status = columnWidth('Status', field('13f_holdings', 'status'), ['UNCHANGED']);
+    expect(status).toBeGreaterThan(110);
+  });
+
+  it('keeps a CUSIP whole and cuts a record ID narrow', () => {
+    // Nine characters of 12 px monospace (7.2 px each), the cell's 20 px padding and slack.
+    expect(columnWidth('CUSIP', field('13f_holdings', 'cusip'), ['037833100'])).toBeGreaterThan(
+      9 * 7.2 + 20 + 4,
+    );
+    const account = field('investment_holdings', 'account__c');
+    expect(columnWidth('Account ID', account, ['0015g00000Jo75aAAB'])).toBe(120);
+  });
+
   it('sizes numbers and dates by kind, whatever the values', () => {
-    expect(columnWidth('Value (USD)', field('13f_holdings', 'value'), [1, 2])).toBe(150);
+    expect(columnWidth('Value (USD)', field('13f_holdings', 'value'), [1, 2])).toBe(136);
     expect(columnWidth('Period of report', field('13f_holdings', 'periodofreport'))).toBe(112);
+  });
+});
+
+describe('fittedWidths', () => {
+  it('narrows only the names, in proportion, until the columns fit', () => {
+    const issuer = { width: 240, least: 120 };
+    const value = { width: 150, least: 150 };
+    const status = { width: 110, least: 110 };
+    expect(fittedWidths([issuer, value, status], 440)).toEqual([180, 150, 110]);
+  });
+
+  it('leaves columns that fit, and never narrows a name below its least', () => {
+    expect(fittedWidths([{ width: 200, least: 120 }], 400)).toEqual([200]);
+    expect(
+      fittedWidths(
+        [
+          { width: 200, least: 120 },
+          { width: 300, least: 300 },
+        ],
+        300,
+      ),
+    ).toEqual([120, 300]);
   });
 });

@@ -13,14 +13,15 @@ function contentWidth(field: FieldDefinition | undefined): number {
   if (field.short) return field.kind === 'id' ? 100 : 96;
   switch (field.kind) {
     case 'id':
-      return 180; // an 18-character record id, in monospace
+      return ID_MOST; // a record id, cut: the cell's title and the row's details give it whole
     case 'text':
     case 'url':
       return 230;
     case 'number':
-      return field.unit === 'usd' ? 150 : field.unit === 'shares' ? 130 : 100;
+      // "$999,999,999,999" (16 characters of 7 px tabular figures) and the padding.
+      return field.unit === 'usd' ? 136 : field.unit === 'shares' ? 130 : 100;
     case 'percent':
-      return 100;
+      return 92; // "-100.00%"
     case 'date':
       return 112;
     case 'datetime':
@@ -32,17 +33,47 @@ function contentWidth(field: FieldDefinition | undefined): number {
 
 /** Text columns fit their longest value in the rows looked at, within these bounds. */
 const TEXT_BOUNDS = { short: [60, 160], long: [120, 300] } as const;
-const MONOSPACE_CHARACTER = 7.3;
 /** An account's name (most fit in 30 characters) and the start of its ID. */
 const ACCOUNT_WIDTH = 300;
+/**
+ * 12 px monospace measures 7.2 px a character in Chromium's fonts; 7.8 leaves the slack that
+ * keeps a nine-character CUSIP whole (at 7.3 it was cut to "037833...").
+ */
+const MONOSPACE_CHARACTER = 7.8;
+/**
+ * A record ID (18 characters) is a code an analyst copies, not reads: narrow, so it never pushes
+ * the figures off screen; hovering shows it whole and a row's details copy it.
+ */
+const ID_MOST = 120;
 
-/** The width the longest of `values` (as text) needs, or undefined when none is text. */
-function longestValueWidth(values: readonly unknown[], characterWidth: number): number | undefined {
-  let longest = 0;
-  for (const value of values) {
-    if (typeof value === 'string' && value.length > longest) longest = value.length;
+/**
+ * The width of `text` in the table's 14 px sans-serif, near enough: capitals are wider than the
+ * average (13F names and statuses are all capitals: "UNCHANGED" at 8 px a letter was cut).
+ */
+function proportionalWidth(text: string): number {
+  let width = 0;
+  for (const character of text) {
+    width += /[A-Z]/.test(character) ? 10 : character === ' ' ? 4 : CHARACTER;
   }
-  return longest === 0 ? undefined : longest * characterWidth + PADDING;
+  return width;
+}
+
+/** The width the widest of `values` (as text) needs, or undefined when none is text. */
+function longestValueWidth(values: readonly unknown[], monospace: boolean): number | undefined {
+  let widest = 0;
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const width = monospace ? value.length * MONOSPACE_CHARACTER : proportionalWidth(value);
+    if (width > widest) widest = width;
+  }
+  // A few pixels of slack: a value exactly as wide as the cell is cut to an ellipsis all the same.
+  return widest === 0 ? undefined : widest + PADDING + 4;
+}
+
+/** The width a header's longest word needs, with its sort mark and resize handle. */
+export function headerWidth(label: string): number {
+  const longestWord = Math.max(...label.split(/\s+/).map((word) => word.length));
+  return longestWord * CHARACTER + PADDING + HEADER_EXTRA;
 }
 
 /**
@@ -55,17 +86,39 @@ export function columnWidth(
   field: FieldDefinition | undefined,
   sample: readonly unknown[] = [],
 ): number {
-  const longestWord = Math.max(...label.split(/\s+/).map((word) => word.length));
-  const header = longestWord * CHARACTER + PADDING + HEADER_EXTRA;
+  const header = headerWidth(label);
   // An account ID cell reads "Name · 0015g…": a name's width, not an ID's.
   if (isAccountIdField(field)) return Math.max(ACCOUNT_WIDTH, header);
   const kind = field?.kind;
   if (kind === 'text' || kind === 'id' || kind === 'url' || kind === undefined) {
-    const fitted = longestValueWidth(sample, kind === 'id' ? MONOSPACE_CHARACTER : CHARACTER);
+    const fitted = longestValueWidth(sample, kind === 'id');
     if (fitted !== undefined) {
-      const [least, most] = field?.short ? TEXT_BOUNDS.short : TEXT_BOUNDS.long;
+      const [least, textMost] = field?.short ? TEXT_BOUNDS.short : TEXT_BOUNDS.long;
+      const most = kind === 'id' && !field?.short ? ID_MOST : textMost;
       return Math.max(header, Math.min(most, Math.max(least, fitted)));
     }
   }
   return Math.max(contentWidth(field), header);
+}
+
+/** The narrowest a name (long text) column is made to fit the frame: a name still reads. */
+export const NAME_LEAST = TEXT_BOUNDS.long[0];
+
+/**
+ * `widths` narrowed so their sum fits `available` px when it can: only the columns that may give
+ * (`least` below their width, names) give, each in proportion to what it can, so the figures and
+ * statuses beside them stay whole and a name is cut (its title shows it) rather than scrolled to.
+ */
+export function fittedWidths(
+  columns: readonly { readonly width: number; readonly least: number }[],
+  available: number,
+): number[] {
+  const total = columns.reduce((sum, column) => sum + column.width, 0);
+  const slack = columns.reduce((sum, column) => sum + Math.max(0, column.width - column.least), 0);
+  const excess = total - available;
+  if (excess <= 0 || slack === 0) return columns.map((column) => column.width);
+  const share = Math.min(1, excess / slack);
+  return columns.map((column) =>
+    Math.floor(column.width - Math.max(0, column.width - column.least) * share),
+  );
 }

@@ -8,6 +8,8 @@ export interface ResultColumn {
   readonly id: string;
   readonly label: string;
   readonly field: FieldDefinition | undefined;
+  /** One of the module's columns read first (column-priority.ts): they are fitted to the frame. */
+  readonly readFirst?: boolean | undefined;
 }
 
 /** Notes on rows (data-quality flags), by row identity: each a sentence an analyst reads. */

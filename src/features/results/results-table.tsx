@@ -11,6 +11,7 @@ import { ResultsTableBody } from './results-table-body.tsx';
 import classes from './results-table.module.css';
 import { ResultsTableHead } from './results-table-head.tsx';
 import type { ResultsTableState } from './table-state.ts';
+import { useFrameWidth } from './use-frame-width.ts';
 import { useResultsGrid } from './use-results-grid.ts';
 
 const NOTES_WIDTH = 36;
@@ -74,16 +75,18 @@ export function ResultsTable({
   selection: RowSelection;
   onSelectionChange: (next: RowSelection) => void;
 }) {
-  const { table, sorted } = useResultsGrid({ rows, columns, sorting, onSortingChange, tableState });
   // State, not a ref: the body's virtualizer needs the element, which is attached after the body's
   // own layout effects have run, so the body is drawn again once it is there.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const withNotes = notes !== undefined && notes.size > 0;
+  const leftOfData = SELECT_WIDTH + (withNotes ? NOTES_WIDTH : 0);
+  const available = useFrameWidth(scroller, leftOfData);
+  const grid = { rows, columns, sorting, onSortingChange, tableState, available };
+  const { table, sorted } = useResultsGrid(grid);
   const visible = table.getVisibleLeafColumns();
   const columnById = new Map(columns.map((column) => [column.id, column]));
   const shownColumns = visible.flatMap((column) => columnById.get(column.id) ?? []);
-  const withNotes = notes !== undefined && notes.size > 0;
   const select = useSelectionControls(sorted, selection, onSelectionChange);
-  const leftOfData = SELECT_WIDTH + (withNotes ? NOTES_WIDTH : 0);
 
   return (
     <div

@@ -2,7 +2,7 @@ import { useTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
-import { columnWidth } from './column-width.ts';
+import { columnWidth, fittedWidths, headerWidth, NAME_LEAST } from './column-width.ts';
 import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
 import { resultFeatures } from './table-state.ts';
@@ -10,24 +10,61 @@ import type { ResultsTableState } from './table-state.ts';
 
 const NO_ROWS: ServiceRecord[] = [];
 
-/** TanStack Table's column definitions for the result's columns. */
 /** Rows looked at to size the text columns: the first screenfuls, not every row. */
 const SIZING_ROWS = 200;
 
-function columnDefsFor(
+/** Whether a column holds names or sentences, which may be cut (a title shows them whole). */
+const isName = (column: ResultColumn) =>
+  (column.field?.kind ?? 'text') === 'text' && column.field?.short !== true;
+
+/**
+ * The columns' starting widths: each as its values need, then the columns read first narrowed
+ * (their names only) to fit `available` px, so they are all on screen without sideways scroll.
+ */
+function startingWidths(
   columns: readonly ResultColumn[],
   rows: readonly ServiceRecord[],
-): ColumnDef<typeof resultFeatures, ServiceRecord>[] {
+  available: number | undefined,
+): number[] {
   const sample = rows.slice(0, SIZING_ROWS);
-  return columns.map((column) => ({
-    id: column.id,
-    accessorFn: (row) => row[column.id] as never,
-    header: column.label,
-    size: columnWidth(
+  const widths = columns.map((column) =>
+    columnWidth(
       column.label,
       column.field,
       sample.map((row) => row[column.id]),
     ),
+  );
+  if (available === undefined) return widths;
+  // The columns up to the last one read first, whatever lies between them, must fit together.
+  const last = columns.findLastIndex((column) => column.readFirst === true);
+  const first = columns.slice(0, last + 1).map((_, index) => index);
+  const fitted = fittedWidths(
+    first.map((index) => {
+      const column = columns[index] as ResultColumn;
+      const width = widths[index] ?? 0;
+      const least = isName(column) ? Math.max(NAME_LEAST, headerWidth(column.label)) : width;
+      return { width, least: Math.min(width, least) };
+    }),
+    available,
+  );
+  first.forEach((index, at) => {
+    widths[index] = fitted[at] ?? widths[index] ?? 0;
+  });
+  return widths;
+}
+
+/** TanStack Table's column definitions for the result's columns. */
+function columnDefsFor(
+  columns: readonly ResultColumn[],
+  rows: readonly ServiceRecord[],
+  available: number | undefined,
+): ColumnDef<typeof resultFeatures, ServiceRecord>[] {
+  const widths = startingWidths(columns, rows, available);
+  return columns.map((column, index) => ({
+    id: column.id,
+    accessorFn: (row) => row[column.id] as never,
+    header: column.label,
+    size: widths[index] ?? 160,
     // Numbers and dates show their largest or newest first; text starts at A.
     sortDescFirst: ['number', 'percent', 'date', 'datetime'].includes(column.field?.kind ?? ''),
     minSize: 60,
@@ -44,16 +81,22 @@ export function useResultsGrid({
   sorting,
   onSortingChange,
   tableState,
+  available,
 }: {
   rows: readonly ServiceRecord[];
   columns: readonly ResultColumn[];
   sorting: SortingState;
   onSortingChange: (next: SortingState) => void;
   tableState: ResultsTableState;
+  /** The frame's width for the data columns (px), once measured: the first-read columns fit it. */
+  available?: number | undefined;
 }) {
   // Sized on the rows first shown: later pages keep the widths, so columns do not jump.
   const [sizingRows] = useState(rows);
-  const columnDefs = useMemo(() => columnDefsFor(columns, sizingRows), [columns, sizingRows]);
+  const columnDefs = useMemo(
+    () => columnDefsFor(columns, sizingRows, available),
+    [columns, sizingRows, available],
+  );
   const kinds = useMemo(
     () => new Map(columns.map((column) => [column.id, column.field?.kind])),
     [columns],
