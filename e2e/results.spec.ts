@@ -127,7 +127,7 @@ test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboar
     .filter((line) => line !== '')
     .map((line) => line.split('\t'));
   expect(lines).toHaveLength(26);
-  expect(lines[0]?.slice(0, 4)).toEqual(['Issuer', 'Ticker', 'Put/Call', 'CUSIP']);
+  expect(lines[0]?.slice(0, 4)).toEqual(['Issuer', 'Ticker', 'Value (USD)', 'Portfolio weight']);
   // The first rows as the table shows them, sorted by ticker here.
   const shown = (await table.getByRole('row').allInnerTexts())
     .slice(1, 4)

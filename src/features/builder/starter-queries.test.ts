@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_IDS, findField } from '#contract/catalog';
 import { validateQuery } from '#contract/validate';
+import { PORTFOLIO_FIRST_READ } from '../../lib/url-state/thirteen-f-targets.ts';
 import { STARTER_QUERIES, starterBody } from './starter-queries.ts';
 
 describe('starter queries', () => {
@@ -23,12 +24,13 @@ describe('starter queries', () => {
     expect(orderOf('upstream')).toBe('country__c:ASC');
   });
 
-  it('asks the embedded service for put/call after the ticker, and the vendor for none of ours', () => {
+  it('asks the embedded service for put/call after the columns read first, the vendor for none of ours', () => {
     const fieldsOf = (mode: 'embedded' | 'upstream') =>
       starterBody('13f_holdings', mode).filters?.fields;
     expect(fieldsOf('embedded')).toEqual(expect.arrayContaining(['ticker', 'putcall']));
     const embedded = fieldsOf('embedded') ?? [];
-    expect(embedded.indexOf('putcall')).toBe(embedded.indexOf('ticker') + 1);
+    // After the share change, so issuer to change stay on the first screen (column-priority.ts).
+    expect(embedded.slice(0, 7)).toEqual([...PORTFOLIO_FIRST_READ, 'putcall']);
     expect(validateQuery(starterBody('13f_holdings', 'embedded'))).toMatchObject({ ok: true });
     for (const id of MODULE_IDS) {
       const fields = starterBody(id, 'upstream').filters?.fields ?? [];

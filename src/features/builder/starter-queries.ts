@@ -77,14 +77,15 @@ export function starterBody(module: ModuleId, mode: 'embedded' | 'upstream'): Qu
 }
 
 /**
- * The embedded service's 13F `putcall` after the ticker: options show as such in the table. The
- * vendor has no such field (there the row notes tell an option by its name).
+ * The embedded service's 13F `putcall` after how each position changed: options show as such in
+ * the table, beside the CUSIP, without pushing the weight and status off screen. The vendor has
+ * no such field (there the row notes tell an option by its name).
  */
 function withEmbeddedFields(body: QueryBody): QueryBody {
   const fields = body.filters?.fields;
   if (body.module !== '13f_holdings' || fields === undefined || fields.includes('putcall'))
     return body;
-  const at = fields.indexOf('ticker') + 1;
+  const at = fields.indexOf('pct_change_qoq') + 1;
   return {
     ...body,
     filters: { ...body.filters, fields: [...fields.slice(0, at), 'putcall', ...fields.slice(at)] },

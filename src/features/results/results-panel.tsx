@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { AccountNamesProvider } from './account-names.tsx';
 import { applyRowFilter } from '../../lib/url-state/row-filter.ts';
 import type { RowFilter } from '../../lib/url-state/row-filter.ts';
+import { byReadingPriority } from './column-priority.ts';
 import { createFormatters } from './format.ts';
 import { ResultsTable } from './results-table.tsx';
 import type { ResultColumn, RowNotes, RowNotesLoader, ScopeColumns } from './result-column.ts';
@@ -30,10 +31,14 @@ function columnsFor(
   scope: ScopeColumns | undefined,
   returned: readonly ServiceRecord[] | undefined,
 ): ResultColumn[] {
-  const ids = fieldsOf(body) ?? [...new Set((returned ?? rows).flatMap((row) => Object.keys(row)))];
+  const named = fieldsOf(body);
+  const ids = named ?? [...new Set((returned ?? rows).flatMap((row) => Object.keys(row)))];
   const columns = ids.map((id) => resultColumn(module, id));
   // Rows of several filers or periods say whose and when each is, asked for or not.
-  return scope?.inTable ? withScopeColumns(module, columns, scope.fields) : columns;
+  const scoped = scope?.inTable ? withScopeColumns(module, columns, scope.fields) : columns;
+  // Fields the query names keep the order the analyst gave them (the builder's column order);
+  // else what is read first leads. Either way the first-read columns are fitted on screen.
+  return byReadingPriority(module, scoped, { reorder: named === undefined });
 }
 
 /** What the workspace adds to the table: a chart's filter, flags per row, actions per row. */

@@ -10,16 +10,22 @@ export interface FilerPeriod {
 /** A CUSIP as the service writes it: nine letters or digits. */
 export const CUSIP_PATTERN = /^[0-9A-Z]{9}$/;
 
-/** The columns of a portfolio (the 13F starter's too): what, how much, how it changed. */
-export const PORTFOLIO_FIELDS = [
+/**
+ * The columns of a portfolio (the 13F starter's too): what, how much, how it changed, in the
+ * order an analyst reads them, so those fit the first screen; the codes and share counts after.
+ */
+export const PORTFOLIO_FIRST_READ = [
   'nameofissuer',
   'ticker',
-  'cusip',
   'value',
-  'shrsorprnamt',
   'portfolio_pct_weight',
   'status',
   'pct_change_qoq',
+] as const;
+export const PORTFOLIO_FIELDS: readonly string[] = [
+  ...PORTFOLIO_FIRST_READ,
+  'cusip',
+  'shrsorprnamt',
 ];
 
 /** A filer's latest portfolio, largest positions first. */

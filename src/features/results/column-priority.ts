@@ -1,0 +1,51 @@
+/** The columns an analyst reads first, per module: they lead the table, so they fit on screen. */
+import type { ModuleId } from '#contract/catalog';
+import { PORTFOLIO_FIRST_READ } from '../../lib/url-state/thirteen-f-targets.ts';
+import type { ResultColumn } from './result-column.ts';
+
+/**
+ * Per module, the fields read first, in reading order: what a row is, then its figures and how
+ * it changed. Codes and record IDs (CUSIP, account IDs) follow them: an analyst looks a row up by
+ * name and reads its numbers before its codes, and the codes stay one sideways scroll (or a
+ * row's details, with Copy) away. Fields not named keep the query's order after these.
+ */
+export const FIRST_READ: Readonly<Record<ModuleId, readonly string[]>> = {
+  // Whose and when lead when the table shows them (rows of several filers or quarters).
+  '13f_holdings': ['companyname', 'periodofreport', ...PORTFOLIO_FIRST_READ],
+  investment_holdings: [
+    'name',
+    'asset_class__c',
+    'fund_balance__c',
+    'investment_income__c',
+    'date_acquired__c',
+  ],
+  accounthistory: ['createddate', 'field', 'oldvalue', 'newvalue'],
+  metro_area__c: ['name', 'country__c'],
+  manager_presentation__c: ['name', 'type__c', 'manager_presentation_type__c', 'document_name'],
+  // Who first: the contact's name is the pinned first column that says whose each row is. The
+  // job and role change ticks repeat the type (Job Change, Role Change): they follow.
+  updates: ['contact_name__c', 'name', 'last_updated_date__c', 'type__c', 'field_name__c'],
+};
+
+/**
+ * `columns` with the module's first-read fields leading, in their reading order, and the rest
+ * after in the order given (unless not to `reorder`: a query's own field order stands), each
+ * marked whether it is read first. A column the analyst moves in the chooser keeps its place:
+ * the chooser's order is applied over this one.
+ */
+export function byReadingPriority<T extends Pick<ResultColumn, 'id'>>(
+  module: ModuleId,
+  columns: readonly T[],
+  { reorder }: { readonly reorder: boolean } = { reorder: true },
+): (T & { readonly readFirst: boolean })[] {
+  const first = FIRST_READ[module];
+  const rank = (column: T) => {
+    const at = first.indexOf(column.id);
+    return at === -1 ? first.length : at;
+  };
+  // Array.prototype.sort is stable: unranked columns keep the query's order.
+  return (reorder ? [...columns].sort((a, b) => rank(a) - rank(b)) : columns).map((column) => ({
+    ...column,
+    readFirst: first.includes(column.id),
+  }));
+}
