@@ -20,6 +20,7 @@ import { pinnedScope, useFilerAccount } from '../thirteen-f/api/context-queries.
 import { useThirteenFResultScope, useThirteenFRowScope } from '../thirteen-f/api/row-scope.ts';
 import type { RowScopeSource } from '../thirteen-f/api/row-scope.ts';
 import type { ChartSettings, WorkspaceView } from '../../lib/url-state/workspace-view.ts';
+import { ChangesHeadline } from '../thirteen-f/charts/changes-headline.tsx';
 import { CountLine } from './count-line.tsx';
 import { PartialChartsNotice } from './partial-charts-notice.tsx';
 import classes from './run-results.module.css';
@@ -59,8 +60,8 @@ function RowRelatedQueries({ row, body }: { row: ServiceRecord; body: QueryReque
 
 const ROW_SCOPE_NOTES: Partial<Record<RowScopeSource, string>> = {
   fetching: 'Fetching the filer, period and filing of each row (the query does not return them)…',
-  fetched:
-    'Filer, period and the filing each row came from, fetched for these rows: the query does not return them.',
+  // One line in the charts' column: it sits above the first chart, which must stay on screen.
+  fetched: 'Filer, period and filing fetched for these rows.',
   failed: 'The filer and period of these rows could not be fetched: the charts cannot name them.',
   mismatch:
     'The filer and period could not be matched to these rows (the service answered other rows): the charts cannot name them.',
@@ -178,25 +179,35 @@ function RunRows({
       <div
         className={`${classes.grid} ${charted && view.mode !== 'table' ? classes.withCharts : ''}`}
       >
-        <ResultsView
-          module={module}
-          results={results}
-          rowFilter={view.filter}
-          onClearRowFilter={() => {
-            onViewChange({ filter: undefined });
-          }}
-          tableView={tableView}
-          onTableViewChange={onViewChange}
-          notes={notes}
-          loadNotes={loadNotes}
-          scopeColumns={whose.columns}
-          returnedRows={loaded.rows}
-          rowActions={
-            module === '13f_holdings'
-              ? (row) => <RowRelatedQueries row={row} body={body} />
-              : undefined
-          }
-        />
+        <div>
+          {/*
+           * The answer in words, over the table: on the first screen even where the charts fall
+           * below it, and beside them (not above) where they share the screen, so the first
+           * chart keeps its place.
+           */}
+          {module === '13f_holdings' && charted && (
+            <ChangesHeadline rows={rows} body={body} settings={view.chart ?? NO_SETTINGS} />
+          )}
+          <ResultsView
+            module={module}
+            results={results}
+            rowFilter={view.filter}
+            onClearRowFilter={() => {
+              onViewChange({ filter: undefined });
+            }}
+            tableView={tableView}
+            onTableViewChange={onViewChange}
+            notes={notes}
+            loadNotes={loadNotes}
+            scopeColumns={whose.columns}
+            returnedRows={loaded.rows}
+            rowActions={
+              module === '13f_holdings'
+                ? (row) => <RowRelatedQueries row={row} body={body} />
+                : undefined
+            }
+          />
+        </div>
         {charted && (
           <RunCharts
             module={module}

@@ -14,7 +14,8 @@ import {
 } from '../../../components/charts/chart-format.ts';
 import type { TooltipContent } from '../../../components/charts/chart-tooltip.tsx';
 import { STATUS_COLORS } from './status-colors.ts';
-import { changesFromServed, holdingsChanges, STATUS_ORDER } from '../analytics/analytics.ts';
+import { STATUS_ORDER } from '../analytics/analytics.ts';
+import { useHoldingsChanges as useChanges } from './use-holdings-changes.ts';
 import type { HoldingChange } from '../analytics/analytics.ts';
 import { changeBars, maxBarsFor, shareChangeTicks } from './change-bars.ts';
 import type { ChangeBar } from './change-bars.ts';
@@ -43,21 +44,6 @@ function describeChangeBar(bar: ChangeBar): TooltipContent {
     ],
     flags: bar.flags.map((flag) => flag.message),
   };
-}
-
-/** The changes to chart: classified from both quarters when fetched, else as served. */
-function useChanges(scope: ThirteenFScope) {
-  return useMemo(() => {
-    if (scope.fullPortfolio && scope.previousPositions && scope.previousPositions.length > 0) {
-      return { ...holdingsChanges(scope.fullPortfolio, scope.previousPositions), derived: true };
-    }
-    return {
-      changes: changesFromServed(scope.inResult),
-      totalBefore: null,
-      totalAfter: null,
-      derived: false,
-    };
-  }, [scope.fullPortfolio, scope.previousPositions, scope.inResult]);
 }
 
 /** Where the statuses come from, and which changes are charted. */
