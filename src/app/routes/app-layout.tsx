@@ -9,7 +9,7 @@ import {
   NavLink,
   Text,
 } from '@mantine/core';
-import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -24,6 +24,7 @@ import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { useAppConfig } from '../../lib/api/app-config.ts';
 import classes from './skip-link.module.css';
 import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
+import { useSidebarOpen } from './sidebar-choice.ts';
 
 /**
  * The current page's link: blue 9 text, and blue 1 under the pointer (where it rests after the
@@ -148,12 +149,9 @@ export function AppLayout() {
     signOut();
     void navigate({ to: '/login', search: {} });
   };
-  // The module list gives its width to the results when hidden; a wide screen remembers the
-  // choice (a layout preference, nothing private), a phone-sized one starts with it closed.
-  const [sidebarOpen, setSidebarOpen] = useLocalStorage({
-    key: 'dashboard.sidebar-open',
-    defaultValue: true,
-  });
+  // The module list gives its width to the results when hidden (see useSidebarOpen); a
+  // phone-sized screen opens it over the page instead.
+  const [sidebarOpen, setSidebarOpen] = useSidebarOpen();
   const [mobileOpen, setMobileOpen] = useState(false);
   // Mantine's `sm` breakpoint, below which the list opens over the page instead.
   const phoneSized = useMediaQuery('(max-width: 48em)');
