@@ -34,9 +34,9 @@ describe('columnWidth', () => {
   });
 
   it('keeps a CUSIP whole and cuts a record ID narrow', () => {
-    // Nine characters of 12 px monospace (7.2 px each), the cell's 20 px padding and slack.
+    // Nine characters of the link's 14 px monospace (8.4 px each in Chromium), and the padding.
     expect(columnWidth('CUSIP', field('13f_holdings', 'cusip'), ['037833100'])).toBeGreaterThan(
-      9 * 7.2 + 20 + 4,
+      9 * 8.4 + 20,
     );
     const account = field('investment_holdings', 'account__c');
     expect(columnWidth('Account ID', account, ['0015g00000Jo75aAAB'])).toBe(120);

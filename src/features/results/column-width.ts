@@ -36,10 +36,10 @@ const TEXT_BOUNDS = { short: [60, 160], long: [120, 300] } as const;
 /** An account's name (most fit in 30 characters) and the start of its ID. */
 const ACCOUNT_WIDTH = 300;
 /**
- * 12 px monospace measures 7.2 px a character in Chromium's fonts; 7.8 leaves the slack that
- * keeps a nine-character CUSIP whole (at 7.3 it was cut to "037833...").
+ * A CUSIP's link is 14 px monospace, 8.4 px a character in Chromium's fonts (at 7.3 it was cut
+ * to "037833..."); 8.6 leaves slack.
  */
-const MONOSPACE_CHARACTER = 7.8;
+const MONOSPACE_CHARACTER = 8.6;
 /**
  * A record ID (18 characters) is a code an analyst copies, not reads: narrow, so it never pushes
  * the figures off screen; hovering shows it whole and a row's details copy it.
