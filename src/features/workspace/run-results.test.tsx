@@ -138,6 +138,18 @@ describe('a 13F result of one filer and one period, as the starter asks', () => 
     expect(await headers()).not.toContain('Period of report');
   });
 
+  it('says what changed in one line over the table, with the charts off', async () => {
+    setup(portfolio, pinned);
+    // No quarter before to compare with here: the served statuses of the rows loaded are counted.
+    expect(
+      await screen.findByText(
+        'BERKSHIRE HATHAWAY INC, Q1 2025: no new positions, sold out of 1, 3 unchanged ' +
+          '(among the 4 rows loaded).',
+        { exact: false },
+      ),
+    ).toBeVisible();
+  });
+
   it('exports the filer and period all the same, in a file named after them', async () => {
     const { user } = setup(portfolio, pinned);
     const downloaded = captureDownloads();
