@@ -7,7 +7,7 @@
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 
 /** Below Mantine's `xl` breakpoint (1280 px) the list starts closed. */
-export const NARROW_SCREEN = '(max-width: 79.99em)';
+const NARROW_SCREEN = '(max-width: 79.99em)';
 
 /** The analyst's last toggle on a wide and on a narrow screen; unset: decided by the size. */
 export interface SidebarChoice {
