@@ -38,8 +38,13 @@ describe('columnWidth', () => {
     expect(columnWidth('CUSIP', field('13f_holdings', 'cusip'), ['037833100'])).toBeGreaterThan(
       9 * 8.4 + 20,
     );
+    const record = field('investment_holdings', 'sfid');
+    expect(columnWidth('Record ID', record, ['a0B5g00000Jo75aAAB'])).toBe(120);
+  });
+
+  it('gives an account ID the room of the name shown beside it', () => {
     const account = field('investment_holdings', 'account__c');
-    expect(columnWidth('Account ID', account, ['0015g00000Jo75aAAB'])).toBe(120);
+    expect(columnWidth('Account ID', account, ['0015g00000Jo75aAAB'])).toBe(300);
   });
 
   it('sizes numbers and dates by kind, whatever the values', () => {
