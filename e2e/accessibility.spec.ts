@@ -29,14 +29,12 @@ test('no serious or critical axe finding on any screen an analyst uses', async (
   // Every workspace after its starter run.
   for (const module of MODULE_IDS) {
     await page.goto(`/q/${module}?run=starter`);
-    await expect(
-      page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1),
-    ).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
     await checked(page);
   }
 
   // A row's details open.
-  await page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1).click();
+  await page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1).click();
   await expect(page.getByRole('dialog', { name: 'Row details' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close row details' })).toBeVisible();
   await checked(page);

@@ -60,7 +60,7 @@ test('an analyst builds A and (B or C) with a between on Filed at, and sees the 
   );
   await c.getByLabel('Ticker value').press('Control+Enter');
   await expect(page.getByText(/^8 records match\.$/)).toBeVisible();
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table.getByRole('row')).toHaveCount(9);
 
   // The same body, sent straight to the API, returns the same rows.
@@ -115,7 +115,7 @@ test('a pasted body with an unknown field is kept as written and sent unchanged'
 test('results of an edited, unrun query are marked as such until it runs', async ({ page }) => {
   await page.goto('/login?redirect=%2Fq%2F13f_holdings%3Frun%3Dstarter');
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table).toBeVisible();
   const stale = page
     .getByRole('status')
@@ -164,7 +164,7 @@ test('a body pasted into another module’s JSON opens where it belongs, and run
   await expect(
     page.getByRole('button', { name: /^Edit condition 1: Job change is yes/ }),
   ).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '6');
+  await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '6');
 });
 
 test('a filer is picked from the list the service holds, narrowed by typing', async ({ page }) => {

@@ -65,7 +65,7 @@ function expectHonestColours(chart: ChartColours): void {
 async function openStarter(page: Page, module: string) {
   await page.goto(`/login?redirect=${encodeURIComponent(`/q/${module}?run=starter`)}`);
   await signIn(page, 'analyst', 'analyst-demo');
-  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' })).toBeVisible();
 }
 
 test('every 13F chart paints its marks in the colours its legend names', async ({ page }) => {

@@ -38,7 +38,7 @@ test('13F weights, changes and history chart the starter result; a bar filters t
   await keepScreenshot(weights, testInfo, 'weights');
 
   // The largest holding's bar narrows the table to its row, and the chip undoes it.
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table).toHaveAttribute('aria-rowcount', '26');
   await bars(weights).first().click();
   await expect(page.getByLabel(/^Chart filter: AAPL/)).toBeVisible();
@@ -137,7 +137,7 @@ test('from a 13F chart, the matched account opens in another module, and back re
     .getByLabel(/value$/)
     .first()
     .inputValue();
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table.getByRole('row').nth(1)).toContainText(accountId);
   const answer = await queryInPage(page, {
     module: 'investment_holdings',
@@ -151,7 +151,7 @@ test('from a 13F chart, the matched account opens in another module, and back re
   // Back: the 13F workspace as it was, its query and rows.
   await page.goBack();
   await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
-  const results = page.getByRole('table', { name: 'Results' });
+  const results = page.getByRole('grid', { name: 'Results' });
   await expect(results).toHaveAttribute('aria-rowcount', '26');
 
   // From a row: its details offer the same prepared queries.
@@ -161,7 +161,7 @@ test('from a 13F chart, the matched account opens in another module, and back re
   await details.getByRole('button', { name: 'Open BERKSHIRE HATHAWAY INC in…' }).click();
   await page.getByRole('menuitem', { name: /account history$/ }).click();
   await expect(page).toHaveURL(/\/q\/accounthistory#s=/);
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toContainText(
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toContainText(
     accountId,
   );
 });
@@ -176,7 +176,7 @@ test('each CRM module charts its starter result, and a bar filters the table', a
   await bars(balance).first().click();
   const chip = page.getByLabel(/^Chart filter: /);
   const assetClass = ((await chip.getAttribute('aria-label')) ?? '').replace('Chart filter: ', '');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   const column = await table
     .getByRole('columnheader')
     .allInnerTexts()
@@ -227,7 +227,7 @@ test('the planted data-quality filer shows its flags in the charts and the table
   await expect(flags).toContainText(/MA: .*split or a data error/);
   await expect(flags).toContainText(/KO: .*unit error/);
   await keepScreenshot(chart(page, /^Portfolio weights — ALDER CREEK/), testInfo, 'flags-weights');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table.getByRole('columnheader', { name: 'Flags' })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
 
@@ -279,7 +279,7 @@ test('a query that names the filer only with $contains, and returns neither file
   );
   await expect(flags).toContainText(/MA: .*split or a data error/);
   await expect(flags).toContainText(/KO: .*unit error/);
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table.getByRole('row').filter({ hasText: 'COCA COLA' })).toContainText(/unit error/);
   // One filer in one period: the table shows the fields asked for, the count line names them.
   await expect(table.getByRole('columnheader', { name: 'Filer' })).toHaveCount(0);
@@ -294,7 +294,7 @@ test('a new query starts without the chart and sort choices made on the old rows
   await holding.click();
   await page.getByRole('option', { name: 'KO · COCA COLA CO' }).click();
   await expect(holding).toHaveValue('KO · COCA COLA CO');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   const ticker = table.getByRole('columnheader', { name: 'Ticker' });
   await ticker.getByRole('button').click();
   await expect(ticker).toHaveAttribute('aria-sort', 'ascending');
@@ -362,5 +362,5 @@ test('charts of a partial result say so, and chart every matching row on request
   );
   await notice.getByRole('button', { name: 'Chart all matching rows' }).click();
   await expect(notice).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '39');
+  await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '39');
 });

@@ -46,7 +46,7 @@ async function exportAs(page: Page, form: RegExp): Promise<Buffer> {
   await signIn(page, 'analyst', 'analyst-demo');
   await expect(page.getByRole('heading', { name: '13F holdings' })).toBeVisible();
   await page.goto(`/q/13f_holdings#query=${encodeURIComponent(JSON.stringify(FLAGGED_QUARTER))}`);
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitemradio', { name: form }).click();
   await page.getByRole('menuitemcheckbox', { name: 'API names as a second header row' }).click();

@@ -18,10 +18,10 @@ async function expectOnFirstScreen(page: Page, target: Locator, what: string): P
 /** The count line, the first row and, where asked, the first chart's first mark: all in view. */
 async function expectAnswerOnFirstScreen(page: Page, chartInView: boolean): Promise<void> {
   await expectOnFirstScreen(page, page.getByText(/^[\d,]+ records? match\.$/), 'the count line');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   // The row starts in view; a table wider than the screen scrolls sideways within its frame.
   const firstRow = table.getByRole('row').nth(1);
-  await expectOnFirstScreen(page, firstRow.getByRole('cell').first(), 'the first row');
+  await expectOnFirstScreen(page, firstRow.getByRole('gridcell').first(), 'the first row');
   if (chartInView) {
     const mark = page
       .locator('[role="figure"]')

@@ -11,7 +11,7 @@ test('a copied link opens the same query and view for a colleague after sign-in,
   const builder = await openBuilder(page);
   await builder.getByLabel('Rows (max_num)').fill('7');
   await page.getByRole('button', { name: 'Run query' }).click();
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table).toHaveAttribute('aria-rowcount', '8');
   // The view: sorted here by value, CUSIP hidden, the holdings-changes chart with unchanged ones.
   const value = table.getByRole('columnheader', { name: 'Value (USD)' });
@@ -41,13 +41,13 @@ test('a copied link opens the same query and view for a colleague after sign-in,
   await other.goto(link);
   await expect(other.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await signIn(other, 'analyst', 'analyst-demo');
-  await expect(other.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
+  await expect(other.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
   // The link opens on the answer, the query collapsed to its chips.
   await expect(
     other.getByRole('button', { name: /^Edit condition 2: Period of report is/ }),
   ).toBeVisible();
   expect(await (await openJson(other)).inputValue()).toBe(body);
-  const theirTable = other.getByRole('table', { name: 'Results' });
+  const theirTable = other.getByRole('grid', { name: 'Results' });
   expect(await theirTable.getByRole('row').allInnerTexts()).toEqual(rows);
   await expect(theirTable.getByRole('columnheader', { name: 'Value (USD)' })).toHaveAttribute(
     'aria-sort',
@@ -89,7 +89,7 @@ test('Back and Forward move between the runs, and no history entry holds a token
   await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings')}`);
   await signIn(page, 'analyst', 'analyst-demo');
   const maxRows = page.getByRole('region', { name: 'Query builder' }).getByLabel('Rows (max_num)');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   const run = async (rows: number) => {
     await openBuilder(page);
     await maxRows.fill(String(rows));

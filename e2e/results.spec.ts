@@ -8,7 +8,7 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
 }) => {
   await page.goto('/login?redirect=%2Fq%2F13f_holdings%3Frun%3Dstarter');
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   // Rows are virtualised: the table announces all 25 rows (+ header) while drawing those in view.
   await expect(table).toHaveAttribute('aria-rowcount', '26');
 
@@ -17,7 +17,7 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
   await change.getByRole('button').click();
   await expect(change).toHaveAttribute('aria-sort', 'descending');
   // The tick box, then issuer, ticker, value, weight, status: the change is the seventh cell.
-  const firstChange = await table.getByRole('row').nth(1).getByRole('cell').nth(6).innerText();
+  const firstChange = await table.getByRole('row').nth(1).getByRole('gridcell').nth(6).innerText();
 
   // Hide the CUSIP column.
   await page.getByRole('button', { name: 'Columns' }).click();
@@ -83,8 +83,8 @@ test('planted hostile values stay text: no script link, and the CSV neutralises 
     }),
   );
   await page.getByRole('button', { name: 'Run query' }).click();
-  const table = page.getByRole('table', { name: 'Results' });
-  const script = table.getByRole('cell', { name: 'javascript:alert(document.domain)' });
+  const table = page.getByRole('grid', { name: 'Results' });
+  const script = table.getByRole('gridcell', { name: 'javascript:alert(document.domain)' });
   await expect(script).toBeVisible();
   await expect(table.getByRole('link')).toHaveCount(0);
 
@@ -118,7 +118,7 @@ test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboar
   const page = await context.newPage();
   await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings?run=starter')}`);
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table).toHaveAttribute('aria-rowcount', '26');
   await table.getByRole('columnheader', { name: 'Ticker' }).getByRole('button').click();
   await page.getByRole('button', { name: 'Copy table' }).click();
@@ -159,7 +159,7 @@ test('"Copy table" puts the rows on screen, as shown and sorted, on the clipboar
 test('scrolled, the header stays on top of the pinned first column', async ({ page }) => {
   await page.goto('/login?redirect=%2Fq%2Fmetro_area__c%3Frun%3Dstarter');
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(table.getByRole('row').nth(5)).toBeVisible();
   const header = table.getByRole('columnheader', { name: 'Metro area' });
   await table.hover();

@@ -51,7 +51,7 @@ test('a saved query is listed, renamed, opened, exported, deleted and imported b
   expect(JSON.parse((await ran).postData() ?? '{}')).toMatchObject({ module: 'updates' });
   await expect(page.getByRole('button', { name: '7 rows' })).toBeVisible();
   await expect((await openBuilder(page)).getByLabel('Rows (max_num)')).toHaveValue('7');
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
+  await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
 
   // Export all: a dated JSON file holding the query.
   await page.getByRole('link', { name: 'Saved queries' }).click();
@@ -93,14 +93,14 @@ test('a saved query is listed, renamed, opened, exported, deleted and imported b
   await page.getByRole('link', { name: 'Contact updates' }).click();
   await (await openBuilder(page)).getByLabel('Rows (max_num)').fill('3');
   await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '4');
+  await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '4');
   await page.getByRole('button', { name: 'Saved queries (1)' }).click();
   await page.getByRole('menuitem', { name: /^Latest seven/ }).click();
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
+  await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
   await expect(page.getByRole('button', { name: '7 rows' })).toBeVisible();
   // It is a history entry of its own: Back returns to the run before it.
   await page.goBack();
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '4');
+  await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '4');
 
   // localStorage holds the query state, and no token or password.
   const token = await accessTokenOf(page);

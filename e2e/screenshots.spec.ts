@@ -44,7 +44,7 @@ async function signedIn(page: Page, path: string): Promise<void> {
 /** The 13F starter's answer: table, first chart and the filer's related queries all in. */
 async function thirteenFStarter(page: Page): Promise<void> {
   await signedIn(page, '/q/13f_holdings?run=starter');
-  await expect(page.getByRole('table', { name: 'Results' })).toHaveAttribute('aria-rowcount', '26');
+  await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '26');
   await expect(page.getByText('8,433 records')).toBeVisible();
   await expect(page.getByRole('region', { name: /^Portfolio weights/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open BERKSHIRE HATHAWAY INC in…' })).toBeVisible();
@@ -82,7 +82,7 @@ test('a CRM workspace after a run', async ({ page }) => {
 
 test('the saved-queries page', async ({ page }) => {
   await signedIn(page, '/q/metro_area__c?run=starter');
-  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' })).toBeVisible();
   await page.getByRole('button', { name: 'Save query' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save query' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('UK metro areas');

@@ -66,7 +66,7 @@ test('a filer typed in part opens its latest portfolio', async ({ page }) => {
   await expect(
     page.getByRole('button', { name: /^Edit condition 1: Filer is APPALOOSA LP/ }),
   ).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText(/records? match/)).toBeVisible();
   await expect(search).toHaveValue('');
 });

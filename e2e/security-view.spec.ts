@@ -6,7 +6,7 @@ test('from the 13F starter, AAPL opens its security view: several real managers'
 }) => {
   await page.goto(`/login?redirect=${encodeURIComponent('/q/13f_holdings?run=starter')}`);
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   // On the issuer: a click on the row's CUSIP link would open the security straight away.
   await table
     .getByRole('row')
@@ -42,7 +42,7 @@ test('a weights bar, clicked, offers the same view; so does the CUSIP cell', asy
   await page.goBack();
 
   // The starter pins its quarter, and the rows carry it: the CUSIP opens that quarter too.
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await table.getByRole('link', { name: '037833100' }).click();
   await expect(page).toHaveURL(/\/security\?v=1&cusip=037833100&period=2025-03-31$/);
   await expect(page.getByRole('heading', { name: 'AAPL · APPLE INC', exact: true })).toBeVisible();

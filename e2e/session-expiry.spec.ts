@@ -25,7 +25,7 @@ test('a session that ends mid-work: re-login over the page, nothing lost, the qu
   });
   await editor.fill(edited);
   await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(page.getByRole('table', { name: 'Results' })).toContainText('United Kingdom');
+  await expect(page.getByRole('grid', { name: 'Results' })).toContainText('United Kingdom');
 
   // The token lapses (and the refresh deadline already has): the next run meets a 401.
   await expect(page.getByLabel('Session time left')).toHaveText('Session ended', {
@@ -39,7 +39,7 @@ test('a session that ends mid-work: re-login over the page, nothing lost, the qu
   await signIn(page, 'analyst', 'analyst-demo');
   await expect(dialog).toBeHidden();
 
-  await expect(page.getByRole('table', { name: 'Results' })).toContainText('United Kingdom');
+  await expect(page.getByRole('grid', { name: 'Results' })).toContainText('United Kingdom');
   // The query as edited (the editor, opened again, lays it out anew).
   await openJson(page);
   await expect

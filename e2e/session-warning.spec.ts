@@ -41,5 +41,5 @@ test('five minutes before the login ends, "Stay signed in" renews it and keeps t
   const json = page.getByLabel('Request body (JSON)');
   expect(JSON.parse(await json.inputValue())).toEqual(edited);
   await page.getByRole('button', { name: 'Run query' }).click();
-  await expect(page.getByRole('table', { name: 'Results' })).toContainText('United Kingdom');
+  await expect(page.getByRole('grid', { name: 'Results' })).toContainText('United Kingdom');
 });

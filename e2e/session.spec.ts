@@ -30,7 +30,7 @@ test('an analyst signs in, runs a starter query, and no token ever leaves the ta
   await expect(
     page.getByRole('status').filter({ hasText: /^Rows 1–25 of 38 matching/ }),
   ).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Results' })).toContainText('APPLE INC');
+  await expect(page.getByRole('grid', { name: 'Results' })).toContainText('APPLE INC');
   await expect(page.getByText(/^[\d,]+ records$/)).toBeVisible();
 
   await page.reload();
@@ -110,7 +110,7 @@ test('the login page has no serious accessibility issues', async ({ page }) => {
 test('a CRM workspace with its result has no serious accessibility issues', async ({ page }) => {
   await page.goto('/q/metro_area__c?run=starter');
   await signIn(page, 'analyst', 'analyst-demo');
-  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 });
 
@@ -159,7 +159,7 @@ test('the keyboard reaches the workspace through the skip link and runs a query'
   await page.getByRole('button', { name: 'Run query' }).focus();
   await page.keyboard.press('Enter');
   // The starter lists every metro area by country: Australia's come first.
-  await expect(page.getByRole('table', { name: 'Results' })).toContainText('Australia');
+  await expect(page.getByRole('grid', { name: 'Results' })).toContainText('Australia');
 });
 
 test('a link’s query stays in the fragment through the sign-in, and runs once after it', async ({
@@ -182,7 +182,7 @@ test('a link’s query stays in the fragment through the sign-in, and runs once 
   await expect
     .poll(() => decodeURIComponent(page.url()))
     .toMatch(/\/q\/metro_area__c#query=\{"module":"metro_area__c".*"Japan".*\}$/);
-  await expect(page.getByRole('table', { name: 'Results' })).toContainText('Tokyo');
+  await expect(page.getByRole('grid', { name: 'Results' })).toContainText('Tokyo');
   // The server never saw the query in an address: it travelled only in the fragment.
   for (const url of urls)
     expect(decodeURIComponent(url.split('#')[0] ?? '')).not.toContain('Japan');

@@ -26,7 +26,7 @@ test('a filing short of its declared rows is flagged on its rows, its SOLD OUT r
   );
   await expect(flags).toContainText('a position missing here is not a sale');
   // Every row of the filing carries it, Chevron's SOLD OUT row included.
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await table
     .getByRole('row')
     .filter({ hasText: 'CHEVRON CORP NEW' })

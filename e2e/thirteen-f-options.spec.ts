@@ -20,7 +20,7 @@ test('a filing with options shows them apart: Put/Call, no weight, out of the we
     `/login?redirect=${encodeURIComponent(`/q/13f_holdings#query=${encodeURIComponent(JSON.stringify(SCION))}`)}`,
   );
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   await expect(page.getByText(/^22 records match: 8 positions held, 14 sold out/)).toBeVisible();
   const headers = (await table.getByRole('columnheader').allInnerTexts()).map((text) =>
     text.trim(),

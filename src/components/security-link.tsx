@@ -75,15 +75,23 @@ export function SecurityCellLink({
   cusip,
   period,
   className,
+  tabIndex,
   children,
 }: {
   cusip: string;
   period: unknown;
   className?: string | undefined;
+  /** -1 in a grid, whose cells hold the tab stops. */
+  tabIndex?: number | undefined;
   children: string;
 }) {
   return (
-    <Link to="/security" search={securitySearch(cusip, period)} className={className}>
+    <Link
+      to="/security"
+      search={securitySearch(cusip, period)}
+      className={className}
+      tabIndex={tabIndex}
+    >
       {children}
     </Link>
   );

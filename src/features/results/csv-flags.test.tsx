@@ -81,7 +81,7 @@ const FLAGGED = [
 
 /** Opens Export, picks a form when given (else the default), then what to export. */
 async function exportRows(user: ReturnType<typeof setup>['user'], item: string, form?: RegExp) {
-  await screen.findByRole('table', { name: 'Results' });
+  await screen.findByRole('grid', { name: 'Results' });
   await user.click(screen.getByRole('button', { name: 'Export' }));
   if (form) await user.click(await screen.findByRole('menuitemradio', { name: form }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
@@ -120,7 +120,7 @@ describe('the export carries the data-quality flags', () => {
   it('of the rows ticked alone, when the analyst ticks some', async () => {
     const { user } = setup(true);
     const downloaded = captureDownloads();
-    await screen.findByRole('table', { name: 'Results' });
+    await screen.findByRole('grid', { name: 'Results' });
     await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
     expect(screen.getByRole('button', { name: 'Copy 1 selected' })).toBeVisible();
     await exportRows(user, 'The 1 selected row');

@@ -33,7 +33,7 @@ function setup() {
 describe('a 13F result’s CUSIP cell', () => {
   it('opens the security across managers at the row’s quarter, not the row’s details', async () => {
     const { user, router } = setup();
-    const table = await screen.findByRole('table', { name: 'Results' });
+    const table = await screen.findByRole('grid', { name: 'Results' });
     const link = within(table).getByRole('link', { name: '037833100' });
     expect(link).toHaveAttribute('href', '/security?v=1&cusip=037833100&period=2025-03-31');
     // Text that is no CUSIP stays text.

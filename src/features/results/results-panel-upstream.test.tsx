@@ -22,12 +22,12 @@ function setup(answer: FakeAnswer, body: Record<string, unknown>, count: number 
   renderWithProviders(
     <ResultsPanel module="updates" body={{ module: 'updates', ...body }} count={count} />,
   );
-  const table = () => screen.findByRole('table', { name: 'Results' });
+  const table = () => screen.findByRole('grid', { name: 'Results' });
   const column = async (index: number) =>
     within(await table())
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[index + 1]?.textContent); // after the tick box
+      .map((row) => within(row).getAllByRole('gridcell')[index + 1]?.textContent); // after the tick box
   return { fake, table, column };
 }
 

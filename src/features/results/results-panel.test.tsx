@@ -24,12 +24,12 @@ function setup(answer: FakeAnswer, fields = ['name', 'url', 'createddate'], tabl
       {...(tableView ? { tableView, onTableViewChange } : {})}
     />,
   );
-  const table = async () => screen.findByRole('table', { name: 'Results' });
+  const table = async () => screen.findByRole('grid', { name: 'Results' });
   const columnTexts = async (index: number) =>
     within(await table())
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[index + 1]?.textContent); // after the tick box
+      .map((row) => within(row).getAllByRole('gridcell')[index + 1]?.textContent); // after the tick box
   return { ...view, fake, table, columnTexts, onTableViewChange };
 }
 
@@ -152,7 +152,7 @@ describe('ResultsPanel', () => {
     expect(calls).toBe(3);
     vi.useRealTimers();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table', { name: 'Results' })).toBeInTheDocument();
+    expect(await screen.findByRole('grid', { name: 'Results' })).toBeInTheDocument();
   });
 
   it('pages by offset, and loads every row on request', async () => {

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useState } from 'react';
+import { memo, useLayoutEffect, useState } from 'react';
 import { isAccountIdField } from '../../lib/api/account-names.ts';
 import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
@@ -8,13 +8,14 @@ import { AccountId } from './account-names.tsx';
 import { CusipLink } from './cusip-link.tsx';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn, RowNotes } from './result-column.ts';
+import { cellKey } from './grid-keys.ts';
 import { NO_ROW_KEYS, nextRowKeys } from './row-keys.ts';
 import type { RowSelection } from './row-selection.ts';
 import classes from './results-table.module.css';
 import { safeHref } from './safe-url.ts';
 
 /** Every row's height in pixels: fixed, so the rows in view follow from the scroll position. */
-const ROW_HEIGHT = 33;
+export const ROW_HEIGHT = 33;
 /** A few rows beyond the view: more only adds render and layout work to every scroll frame. */
 const OVERSCAN = 3;
 /**
@@ -69,6 +70,9 @@ const Cell = memo(function Cell({
   column,
   format,
   pinned,
+  row,
+  col,
+  tabbable,
 }: {
   value: unknown;
   /** The row's period of report, for a CUSIP's link. */
@@ -76,6 +80,11 @@ const Cell = memo(function Cell({
   column: ResultColumn;
   format: CellFormatter;
   pinned: boolean;
+  /** The cell's place in the grid: its row (from 0) and column (from 0, the tick boxes). */
+  row: number;
+  col: number;
+  /** Whether the cell is the grid's tab stop. */
+  tabbable: boolean;
 }) {
   const view = format(value, column.field);
   const href = column.field?.kind === 'url' ? safeHref(value) : undefined;
@@ -91,9 +100,9 @@ const Cell = memo(function Cell({
   ].join(' ');
   const cusip = column.field?.name === 'cusip' && typeof value === 'string' ? value : undefined;
   return (
-    <td className={className} title={view.raw ?? view.text}>
+    <td className={className} title={view.raw ?? view.text} {...gridCell(row, col, tabbable)}>
       {href ? (
-        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" tabIndex={-1}>
           {view.text}
         </Anchor>
       ) : account !== undefined ? (
@@ -107,12 +116,38 @@ const Cell = memo(function Cell({
   );
 });
 
-function NoteCell({ notes }: { notes: readonly string[] | undefined }) {
+/**
+ * A grid cell's role and place, and its tabindex: only the active cell is a tab stop; the others
+ * are focused by the arrow keys (roving tabindex).
+ */
+function gridCell(row: number, col: number, tabbable: boolean) {
+  return {
+    role: 'gridcell',
+    'aria-colindex': col + 1,
+    'data-cell': cellKey(row, col),
+    tabIndex: tabbable ? 0 : -1,
+  } as const;
+}
+
+function NoteCell({
+  notes,
+  row,
+  tabbable,
+}: {
+  notes: readonly string[] | undefined;
+  row: number;
+  tabbable: boolean;
+}) {
+  const place = gridCell(row, 1, tabbable);
   if (!notes || notes.length === 0)
-    return <td className={`${classes.cell} ${classes.pinnedFlags}`} />;
+    return <td className={`${classes.cell} ${classes.pinnedFlags}`} {...place} />;
   const text = notes.join(' ');
   return (
-    <td className={`${classes.cell} ${classes.flag} ${classes.pinnedFlags}`} title={text}>
+    <td
+      className={`${classes.cell} ${classes.flag} ${classes.pinnedFlags}`}
+      title={text}
+      {...place}
+    >
       <span aria-hidden>⚠</span>
       <span className={classes.visuallyHidden}>{text}</span>
     </td>
@@ -129,15 +164,18 @@ function SelectCell({
   index,
   selected,
   onToggle,
+  tabbable,
 }: {
   index: number;
   selected: boolean;
   onToggle: (index: number, shift: boolean) => void;
+  tabbable: boolean;
 }) {
   return (
-    <td className={`${classes.cell} ${classes.pinnedSelect}`}>
+    <td className={`${classes.cell} ${classes.pinnedSelect}`} {...gridCell(index, 0, tabbable)}>
       <input
         type="checkbox"
+        tabIndex={-1}
         className={classes.rowBox}
         aria-label={`Select row ${String(index + 1)}`}
         checked={selected}
@@ -166,6 +204,7 @@ const ResultRow = memo(function ResultRow({
   onOpen,
   selected,
   onToggle,
+  tabColumn,
 }: {
   record: ServiceRecord;
   /** The row's place in the sorted rows, from 0. */
@@ -177,23 +216,28 @@ const ResultRow = memo(function ResultRow({
   onOpen: (row: ServiceRecord) => void;
   selected: boolean;
   onToggle: (index: number, shift: boolean) => void;
+  /** The column of this row that is the grid's tab stop, or -1. */
+  tabColumn: number;
 }) {
+  const first = withNotes ? 2 : 1;
   return (
     <tr
       aria-rowindex={index + 2}
       aria-selected={selected}
       className={`${classes.row} ${selected ? classes.selected : ''}`}
       style={{ height: ROW_HEIGHT }}
+      // Enter on a cell opens the row too: the grid's keys (use-grid-focus.ts).
       onClick={() => {
         onOpen(record);
       }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(record);
-      }}
-      tabIndex={-1}
     >
-      <SelectCell index={index} selected={selected} onToggle={onToggle} />
-      {withNotes && <NoteCell notes={notes} />}
+      <SelectCell
+        index={index}
+        selected={selected}
+        onToggle={onToggle}
+        tabbable={tabColumn === 0}
+      />
+      {withNotes && <NoteCell notes={notes} row={index} tabbable={tabColumn === 1} />}
       {columns.map((column, at) => (
         <Cell
           key={column.id}
@@ -202,6 +246,9 @@ const ResultRow = memo(function ResultRow({
           column={column}
           format={format}
           pinned={at === 0}
+          row={index}
+          col={first + at}
+          tabbable={tabColumn === first + at}
         />
       ))}
     </tr>
@@ -222,6 +269,10 @@ export function ResultsTableBody({
   onOpenRow,
   selection,
   onToggle,
+  activeRow,
+  activeColumn,
+  onActiveDrawn,
+  onDrawn,
 }: {
   rows: readonly ServiceRecord[];
   /** The element that scrolls the table; null until it is mounted. */
@@ -233,8 +284,20 @@ export function ResultsTableBody({
   onOpenRow: (row: ServiceRecord) => void;
   selection: RowSelection;
   onToggle: (index: number, shift: boolean) => void;
+  /** The grid's active cell: its row holds the tab stop. */
+  activeRow: number;
+  activeColumn: number;
+  /** Told whether the active row is drawn (when not, the header holds the tab stop). */
+  onActiveDrawn: (drawn: boolean) => void;
+  /** Called after every draw: a cell the keys moved to is focused once it is drawn. */
+  onDrawn: () => void;
 }) {
   const { rows: inView, before, after } = useVirtualRows(rows.length, scroller);
+  const activeDrawn = activeRow < 0 || inView.some(({ index }) => index === activeRow);
+  useLayoutEffect(() => {
+    onActiveDrawn(activeDrawn);
+  }, [activeDrawn, onActiveDrawn]);
+  useLayoutEffect(onDrawn);
   return (
     <tbody>
       {before > 0 && <tr aria-hidden style={{ height: before }} />}
@@ -253,6 +316,7 @@ export function ResultsTableBody({
             onOpen={onOpenRow}
             selected={selection.has(record)}
             onToggle={onToggle}
+            tabColumn={index === activeRow ? activeColumn : -1}
           />
         );
       })}

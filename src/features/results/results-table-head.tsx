@@ -1,11 +1,21 @@
 import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { Header, HeaderGroup } from '@tanstack/react-table';
 import type { ServiceRecord } from '#contract/response';
+import { cellKey } from './grid-keys.ts';
 import classes from './results-table.module.css';
 import type { resultFeatures } from './table-state.ts';
 
 type ResultHeader = Header<typeof resultFeatures, ServiceRecord>;
 type SortDirection = ReturnType<ResultHeader['column']['getIsSorted']>;
+
+/** A header cell's place in the grid (row -1) and its tabindex (see use-grid-focus.ts). */
+function headerCell(col: number, tabColumn: number) {
+  return {
+    'aria-colindex': col + 1,
+    'data-cell': cellKey(-1, col),
+    tabIndex: col === tabColumn ? 0 : -1,
+  } as const;
+}
 
 function ariaSort(direction: SortDirection): 'ascending' | 'descending' | 'none' {
   return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
@@ -16,10 +26,12 @@ function SortableHeader({
   header,
   multiSort,
   pinned,
+  cell,
 }: {
   header: ResultHeader;
   multiSort: boolean;
   pinned: boolean;
+  cell: ReturnType<typeof headerCell>;
 }) {
   const direction = header.column.getIsSorted();
   // With several sort keys, each sorted header shows its place among them.
@@ -30,8 +42,10 @@ function SortableHeader({
       scope="col"
       className={`${classes.th} ${pinned ? classes.pinned : ''}`}
       aria-sort={ariaSort(direction)}
+      {...cell}
     >
       <UnstyledButton
+        tabIndex={-1}
         className={classes.sortButton}
         onClick={header.column.getToggleSortingHandler()}
         title="Sort these rows here (Shift-click to add a key); the service's order is set in the builder"
@@ -64,6 +78,7 @@ export function ResultsTableHead({
   withNotes,
   selected,
   onSelectAll,
+  tabColumn,
 }: {
   groups: readonly HeaderGroup<typeof resultFeatures, ServiceRecord>[];
   /** Whether the rows are sorted on more than one key. */
@@ -72,13 +87,21 @@ export function ResultsTableHead({
   /** How many of the rows are ticked, for the box that ticks them all. */
   selected: 'none' | 'some' | 'all';
   onSelectAll: (all: boolean) => void;
+  /** The header's column that is the grid's tab stop, or -1. */
+  tabColumn: number;
 }) {
+  const first = withNotes ? 2 : 1;
   return (
     <thead className={classes.head}>
       {groups.map((group) => (
         <tr key={group.id} aria-rowindex={1}>
-          <th scope="col" className={`${classes.th} ${classes.pinnedSelect}`}>
+          <th
+            scope="col"
+            className={`${classes.th} ${classes.pinnedSelect}`}
+            {...headerCell(0, tabColumn)}
+          >
             <Checkbox
+              tabIndex={-1}
               size="xs"
               aria-label="Select every row"
               checked={selected === 'all'}
@@ -93,6 +116,7 @@ export function ResultsTableHead({
               scope="col"
               className={`${classes.th} ${classes.pinnedFlags}`}
               title="Data-quality flags"
+              {...headerCell(1, tabColumn)}
             >
               <span aria-hidden>⚑</span>
               <span className={classes.visuallyHidden}>Flags</span>
@@ -104,6 +128,7 @@ export function ResultsTableHead({
               header={header}
               multiSort={multiSort}
               pinned={at === 0}
+              cell={headerCell(first + at, tabColumn)}
             />
           ))}
         </tr>

@@ -1,14 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceRecord } from '#contract/response';
-import { renderWithProviders } from '../../../testing/render.tsx';
 import { withTableLayout } from '../../../testing/table-layout.ts';
-import { createFormatters } from './format.ts';
-import type { ResultColumn } from './result-column.ts';
-import type { RowSelection } from './row-selection.ts';
-import { ResultsTable } from './results-table.tsx';
-import { useResultsTableState } from './table-state.ts';
+import { numberedRows, renderResultsTable } from '../../../testing/results-table.tsx';
 
 const ROW_COUNT = 100_000;
 const ROW_HEIGHT = 33;
@@ -17,44 +10,10 @@ const VIEW = 600;
 /** The most rows the table may draw: those in view (a part-row at each end) and 3 each side. */
 const MOST_ROWS = Math.ceil(VIEW / ROW_HEIGHT) + 1 + 2 * 3;
 
-const rows: ServiceRecord[] = Array.from({ length: ROW_COUNT }, (_, index) => ({
-  name: `row ${String(index)}`,
-  status: index % 2 === 0 ? 'NEW' : 'SOLD OUT',
-}));
-const columns: ResultColumn[] = [
-  { id: 'name', label: 'Name', field: undefined },
-  { id: 'status', label: 'Status', field: undefined },
-];
-const format = createFormatters('en-US');
-
-function Harness({ onOpenRow }: { onOpenRow: (row: ServiceRecord) => void }) {
-  const table = useResultsTableState();
-  const [selection, setSelection] = useState<RowSelection>(new Set());
-  return (
-    <ResultsTable
-      rows={rows}
-      columns={columns}
-      format={format}
-      sorting={table.sorting}
-      onSortingChange={table.setSorting}
-      table={table}
-      onOpenRow={onOpenRow}
-      selection={selection}
-      onSelectionChange={setSelection}
-    />
-  );
-}
-
+const rows = numberedRows(ROW_COUNT);
 function setup() {
-  const onOpenRow = vi.fn<(row: ServiceRecord) => void>();
-  const view = renderWithProviders(<Harness onOpenRow={onOpenRow} />, { userDelay: null });
-  const scroller = screen.getByRole('region', { name: 'Results table' });
-  // jsdom lays nothing out: the scroller's content is as tall as the table says it is.
-  Object.defineProperty(scroller, 'scrollHeight', {
-    configurable: true,
-    get: () => ROW_COUNT * ROW_HEIGHT,
-  });
-  const table = screen.getByRole('table', { name: 'Results' });
+  const { onOpenRow, scroller, grid, ...view } = renderResultsTable(rows, ROW_HEIGHT);
+  const table = grid;
   /** The drawn rows, in the DOM's order. */
   const drawn = () => Array.from(table.querySelectorAll<HTMLElement>('tbody tr[aria-rowindex]'));
   /** The drawn rows' places among all rows, from 0. */
@@ -165,7 +124,10 @@ describe('ResultsTable on 100,000 rows', () => {
     expect(onOpenRow).not.toHaveBeenCalled();
     fireEvent.click(within(row).getByText('row 70000'));
     expect(onOpenRow).toHaveBeenLastCalledWith(rows[70_000]);
-    fireEvent.keyDown(rowAt(70_002) ?? document.body, { key: 'Enter' });
+    const cell = within(rowAt(70_002) ?? document.body).getByRole('gridcell', {
+      name: 'row 70002',
+    });
+    fireEvent.keyDown(cell, { key: 'Enter' });
     expect(onOpenRow).toHaveBeenLastCalledWith(rows[70_002]);
   });
 });

@@ -13,6 +13,8 @@ import { ResultsTableHead } from './results-table-head.tsx';
 import type { ResultsTableState } from './table-state.ts';
 import { useFrameWidth } from './use-frame-width.ts';
 import { useResultsGrid } from './use-results-grid.ts';
+import { ROW_HEIGHT } from './results-table-body.tsx';
+import { useGridFocus } from './use-grid-focus.ts';
 
 const NOTES_WIDTH = 36;
 const SELECT_WIDTH = 34;
@@ -48,9 +50,54 @@ function useSelectionControls(
   } as const;
 }
 
+/** The columns' widths: the tick boxes', the flags' when shown, then each visible column's. */
+function ColumnWidths({ withNotes, widths }: { withNotes: boolean; widths: number[] }) {
+  return (
+    <colgroup>
+      <col style={{ width: SELECT_WIDTH }} />
+      {withNotes && <col style={{ width: NOTES_WIDTH }} />}
+      {widths.map((width, at) => (
+        <col key={at} style={{ width }} />
+      ))}
+    </colgroup>
+  );
+}
+
+/** The grid's keys (use-grid-focus.ts) on the table's columns: boxes, flags, then the data. */
+function useTableGrid(
+  sorted: readonly ServiceRecord[],
+  withNotes: boolean,
+  dataColumns: number,
+  scroller: HTMLElement | null,
+  onToggleRow: (index: number, shift: boolean) => void,
+  onOpenRow: (row: ServiceRecord) => void,
+) {
+  const firstDataColumn = withNotes ? 2 : 1;
+  const columns = firstDataColumn + dataColumns;
+  const grid = useGridFocus({
+    rows: sorted,
+    columns,
+    firstDataColumn,
+    scroller,
+    onToggleRow,
+    onOpenRow,
+    rowHeight: ROW_HEIGHT,
+  });
+  return { ...grid, columns };
+}
+
+function NoRows() {
+  return (
+    <Box p="md">
+      <Text c="dimmed">No rows.</Text>
+    </Box>
+  );
+}
+
 /**
  * The results grid: TanStack Table for columns, sorting, visibility, order and sizing; TanStack
- * Virtual so only the rows in view are in the DOM, whatever the row count.
+ * Virtual so only the rows in view are in the DOM, whatever the row count. A WAI-ARIA grid: one
+ * tab stop (its active cell; the scroller needs none) and arrow keys inside (use-grid-focus.ts).
  */
 export function ResultsTable({
   rows,
@@ -87,34 +134,29 @@ export function ResultsTable({
   const columnById = new Map(columns.map((column) => [column.id, column]));
   const shownColumns = visible.flatMap((column) => columnById.get(column.id) ?? []);
   const select = useSelectionControls(sorted, selection, onSelectionChange);
+  const grid = useTableGrid(sorted, withNotes, visible.length, scroller, select.toggle, onOpenRow);
 
   return (
-    <div
-      ref={setScroller}
-      className={classes.scroller}
-      tabIndex={0}
-      role="region"
-      aria-label="Results table"
-    >
+    <div ref={setScroller} className={classes.scroller} role="region" aria-label="Results table">
       <table
         className={classes.table}
+        role="grid"
         aria-label="Results"
+        aria-multiselectable
         aria-rowcount={sorted.length + 1}
+        aria-colcount={grid.columns}
         style={tableStyle(table.getTotalSize(), leftOfData)}
+        onKeyDown={grid.onKeyDown}
+        onFocus={grid.onFocus}
       >
-        <colgroup>
-          <col style={{ width: SELECT_WIDTH }} />
-          {withNotes && <col style={{ width: NOTES_WIDTH }} />}
-          {visible.map((column) => (
-            <col key={column.id} style={{ width: column.getSize() }} />
-          ))}
-        </colgroup>
+        <ColumnWidths withNotes={withNotes} widths={visible.map((column) => column.getSize())} />
         <ResultsTableHead
           groups={table.getHeaderGroups()}
           multiSort={sorting.length > 1}
           withNotes={withNotes}
           selected={select.state}
           onSelectAll={select.all}
+          tabColumn={grid.tabColumn(-1)}
         />
         <ResultsTableBody
           rows={sorted}
@@ -125,13 +167,13 @@ export function ResultsTable({
           onOpenRow={onOpenRow}
           selection={selection}
           onToggle={select.toggle}
+          activeRow={grid.active.row}
+          activeColumn={grid.active.col}
+          onActiveDrawn={grid.setActiveDrawn}
+          onDrawn={grid.drawn}
         />
       </table>
-      {sorted.length === 0 && (
-        <Box p="md">
-          <Text c="dimmed">No rows.</Text>
-        </Box>
-      )}
+      {sorted.length === 0 && <NoRows />}
     </div>
   );
 }

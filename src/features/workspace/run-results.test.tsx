@@ -96,14 +96,14 @@ function setup(table: readonly ServiceRecord[], filter: object[]) {
 }
 
 async function headers() {
-  const table = await screen.findByRole('table', { name: 'Results' });
+  const table = await screen.findByRole('grid', { name: 'Results' });
   return within(table)
     .getAllByRole('columnheader')
     .map((header) => header.textContent);
 }
 
 async function exportRows(user: ReturnType<typeof setup>['user'], item: RegExp) {
-  await screen.findByRole('table', { name: 'Results' });
+  await screen.findByRole('grid', { name: 'Results' });
   await user.click(screen.getByRole('button', { name: 'Export' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
@@ -180,7 +180,7 @@ describe('a 13F result of several filers, its query returning neither filer nor 
     await waitFor(async () => {
       expect((await headers()).slice(1, 4)).toEqual(['Filer', 'Period of report', 'Issuer']);
     });
-    const table = screen.getByRole('table', { name: 'Results' });
+    const table = screen.getByRole('grid', { name: 'Results' });
     expect(within(table).getByText('TCI FUND MANAGEMENT LTD')).toBeVisible();
     expect(screen.getByText('3 records match.')).toBeVisible();
   });
