@@ -87,8 +87,10 @@ export function useGridFocus(options: GridFocusOptions) {
       }
       return;
     }
-    const page = rowsPerPage(scroller, rowHeight);
     const ctrl = event.ctrlKey || event.metaKey;
+    // Ctrl+Enter is the workspace's "run", from anywhere in it, the grid included.
+    if (ctrl && event.key === 'Enter') return;
+    const page = rowsPerPage(scroller, rowHeight);
     const next = movedCell(at, event.key, ctrl, { rows, columns, page });
     if (next) {
       event.preventDefault();
