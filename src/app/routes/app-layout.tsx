@@ -25,6 +25,8 @@ import { useAppConfig } from '../../lib/api/app-config.ts';
 import classes from './skip-link.module.css';
 import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 import { useSidebarOpen } from './sidebar-choice.ts';
+import { SkipToResult, SkipToWorkspace } from './skip-links.tsx';
+import { useNavigationFocus } from './use-navigation-focus.ts';
 
 /**
  * The current page's link: blue 9 text, and blue 1 under the pointer (where it rests after the
@@ -155,6 +157,7 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   // Mantine's `sm` breakpoint, below which the list opens over the page instead.
   const phoneSized = useMediaQuery('(max-width: 48em)');
+  useNavigationFocus('main');
   return (
     <AppShell
       header={{ height: 52 }}
@@ -165,17 +168,7 @@ export function AppLayout() {
       }}
       padding="md"
     >
-      <a
-        href="#main"
-        className={classes.skipLink}
-        onClick={(event) => {
-          // Focus moves without touching the fragment: it carries the workspace's link state.
-          event.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-      >
-        Skip to the workspace
-      </a>
+      <SkipToWorkspace />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -190,6 +183,7 @@ export function AppLayout() {
               Marketplace analyst dashboard
             </Anchor>
             <GlobalSearch useCompleteQuarter={useCompleteQuarter} />
+            <SkipToResult />
           </Group>
           <Group gap="sm">
             <Badge variant="light" color={appConfig.mode === 'embedded' ? 'gray' : 'blue'}>

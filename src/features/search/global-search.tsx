@@ -9,6 +9,7 @@ import type { QueryBody } from '#contract/query';
 import { relatedQueries } from '#contract/relations';
 import { formatDay } from '../../lib/format/dates.ts';
 import { describeError } from '../../lib/api/error-policy.ts';
+import { requestResultFocus } from '../../lib/focus/heading-focus.ts';
 import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { searchIndex, securityAsOf } from './search-index.ts';
 import type { SearchResults } from './search-index.ts';
@@ -170,6 +171,7 @@ function SearchDropdown({
 /** Opens a pick's target: the security view of a CUSIP, or a query in its module's workspace. */
 function goTo(navigate: ReturnType<typeof useNavigate>, target: SearchOption['target']) {
   if ('cusip' in target) {
+    // A new view: the layout moves focus to its heading (app-layout.tsx).
     void navigate({
       to: '/security',
       search: { v: ANALYSIS_LINK_VERSION, cusip: target.cusip, period: target.period },
@@ -181,6 +183,9 @@ function goTo(navigate: ReturnType<typeof useNavigate>, target: SearchOption['ta
     params: { module: target.module },
     hash: encodeWorkspaceLink({ v: 1, module: target.module, body: target.body }),
   });
+  // The query runs on arrival: once it has, focus moves from the box to the result's heading
+  // (never to <body>). Asked for only once the navigation is under way.
+  requestResultFocus();
 }
 
 /**
@@ -248,7 +253,6 @@ export function GlobalSearch({
     if (!option) return;
     setQuery('');
     combobox.closeDropdown();
-    input.current?.blur();
     goTo(navigate, option.target);
   };
 

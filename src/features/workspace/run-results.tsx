@@ -15,6 +15,7 @@ import { ResultsView } from '../results/results-panel.tsx';
 import { useResultRows } from '../results/use-result-rows.ts';
 import type { ResultRows } from '../results/use-result-rows.ts';
 import type { QueryRequestBody } from '#contract/request-body';
+import { SKIP_TARGETS, useSkipTarget } from '../../lib/focus/skip-targets.ts';
 import type { RowFilter } from '../../lib/url-state/row-filter.ts';
 import { pinnedScope, useFilerAccount } from '../thirteen-f/api/context-queries.ts';
 import { useThirteenFResultScope, useThirteenFRowScope } from '../thirteen-f/api/row-scope.ts';
@@ -103,8 +104,10 @@ function RunCharts({
     },
     [onViewChange],
   );
+  // "Skip to charts" lands on this section, just before the switch and the chart tabs.
+  useSkipTarget('charts');
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" component="section" id={SKIP_TARGETS.charts} aria-label="Charts" tabIndex={-1}>
       <Switch
         size="sm"
         label="Charts"

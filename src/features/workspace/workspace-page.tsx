@@ -6,6 +6,7 @@ import type { ModuleId } from '#contract/catalog';
 import { fieldsOf, sameQueryBody, withMaxNum } from '#contract/request-body';
 import { useAppConfig } from '../../lib/api/app-config.ts';
 import { ModuleAccessGate } from '../../components/module-access-gate.tsx';
+import { requestResultFocus } from '../../lib/focus/heading-focus.ts';
 import { viewForNewQuery } from '../../lib/url-state/workspace-view.ts';
 import { LargeResultDialog } from './large-result-dialog.tsx';
 import { ModuleCount } from './module-count.tsx';
@@ -63,7 +64,6 @@ function Workspace({
     mode,
   });
   const [initial] = useState(() => starterState(module, mode));
-  const { run } = flow;
   // The full builder until there is an answer to look at; then the query collapses to a bar,
   // and "Edit query" opens it again. Nothing is lost either way: the form holds the query.
   const [queryOpen, setQueryOpen] = useState<boolean>();
@@ -87,7 +87,8 @@ function Workspace({
         : viewForNewQuery(view, fieldsOf(builder.body) ?? CATALOG[module].defaultFields),
     );
     setQueryOpen(false);
-    void run(builder.body);
+    requestResultFocus(); // Run or Ctrl+Enter: focus to the result's heading once drawn.
+    void flow.run(builder.body);
   };
 
   return (
