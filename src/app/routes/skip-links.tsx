@@ -37,9 +37,13 @@ const RESULT_LINKS: readonly { target: SkipTarget; label: string }[] = [
  */
 export function SkipToResult() {
   const present = useSkipTargets();
-  return RESULT_LINKS.filter(({ target }) => present.includes(target)).map(({ target, label }) => (
-    <SkipLink key={target} id={SKIP_TARGETS[target]}>
-      {label}
-    </SkipLink>
-  ));
+  return (
+    <span className={classes.afterSearch}>
+      {RESULT_LINKS.filter(({ target }) => present.includes(target)).map(({ target, label }) => (
+        <SkipLink key={target} id={SKIP_TARGETS[target]}>
+          {label}
+        </SkipLink>
+      ))}
+    </span>
+  );
 }

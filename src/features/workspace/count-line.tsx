@@ -34,6 +34,8 @@ export function CountLine({
       fw={500}
       mb="xs"
       mt={0}
+      // The focus ring hugs the sentence, not the page's width.
+      w="fit-content"
     >
       {count === undefined
         ? 'Results'
