@@ -22,7 +22,6 @@ import { SessionEndingNotice, SessionTimeLeft } from '../../features/session/ses
 import { useSession } from '../../features/session/use-session.ts';
 import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { useAppConfig } from '../../lib/api/app-config.ts';
-import classes from './skip-link.module.css';
 import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 import { useSidebarOpen } from './sidebar-choice.ts';
 import { SkipToResult, SkipToWorkspace } from './skip-links.tsx';

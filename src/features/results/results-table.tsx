@@ -128,8 +128,8 @@ export function ResultsTable({
   const withNotes = notes !== undefined && notes.size > 0;
   const leftOfData = SELECT_WIDTH + (withNotes ? NOTES_WIDTH : 0);
   const available = useFrameWidth(scroller, leftOfData);
-  const grid = { rows, columns, sorting, onSortingChange, tableState, available };
-  const { table, sorted } = useResultsGrid(grid);
+  const model = { rows, columns, sorting, onSortingChange, tableState, available };
+  const { table, sorted } = useResultsGrid(model);
   const visible = table.getVisibleLeafColumns();
   const columnById = new Map(columns.map((column) => [column.id, column]));
   const shownColumns = visible.flatMap((column) => columnById.get(column.id) ?? []);

@@ -85,7 +85,7 @@ function chunks(ids: readonly string[]): string[][] {
 }
 
 /** The "Name" changes of `ids`, oldest first. */
-export function historyNamesBody(ids: readonly string[]): QueryRequestBody {
+function historyNamesBody(ids: readonly string[]): QueryRequestBody {
   return {
     module: 'accounthistory',
     filters: {
@@ -100,7 +100,7 @@ export function historyNamesBody(ids: readonly string[]): QueryRequestBody {
 }
 
 /** The 13F rows of `ids`, their account's ID and name only. */
-export function thirteenFNamesBody(ids: readonly string[]): QueryRequestBody {
+function thirteenFNamesBody(ids: readonly string[]): QueryRequestBody {
   return {
     module: '13f_holdings',
     filters: {
