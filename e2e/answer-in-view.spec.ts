@@ -12,7 +12,7 @@ const SHOTS = '/work/shots/view';
 async function openStarter(page: Page, path: string): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, 'analyst', 'analyst-demo');
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
 }
 
 /** The 13F starter, from the home page's "Try" link as a new analyst finds it. */
@@ -20,7 +20,7 @@ async function thirteenFStarter(page: Page): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent('/')}`);
   await signIn(page, 'analyst', 'analyst-demo');
   await page.getByRole('link', { name: /Try: Berkshire Hathaway/ }).click();
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
 }
 
 /** What changed, in one line: counts by status for the filer's quarter. */
@@ -32,7 +32,7 @@ test.describe('at 1440×900', () => {
 
   test('the 13F columns read first are in view, with no sideways scroll', async ({ page }) => {
     await thirteenFStarter(page);
-    const table = page.getByRole('table', { name: 'Results' });
+    const table = page.getByRole('grid', { name: 'Results' });
     for (const name of ['Issuer', 'Ticker', 'Value (USD)', 'Portfolio weight', 'Status']) {
       await expect(table.getByRole('columnheader', { name }), name).toBeInViewport({ ratio: 1 });
     }
@@ -46,7 +46,7 @@ test.describe('at 1440×900', () => {
     expect(box && status && status.x + status.width <= box.x + box.width).toBe(true);
     expect(await frame.evaluate((element) => element.scrollLeft)).toBe(0);
     // The CUSIP is whole, and its full value is on hover.
-    const cusip = table.getByRole('cell', { name: '037833100' });
+    const cusip = table.getByRole('gridcell', { name: '037833100' });
     await expect(cusip).toHaveAttribute('title', '037833100');
     expect(await cusip.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
     await expect(headline(page)).toBeInViewport();
@@ -56,7 +56,7 @@ test.describe('at 1440×900', () => {
 
   test('a CRM module’s starter', async ({ page }) => {
     await openStarter(page, '/q/manager_presentation__c?run=starter');
-    const table = page.getByRole('table', { name: 'Results' });
+    const table = page.getByRole('grid', { name: 'Results' });
     await expect(table.getByRole('columnheader', { name: 'Presentation type' })).toBeInViewport({
       ratio: 1,
     });
@@ -78,9 +78,7 @@ test.describe('at 1024×768', () => {
     await page.getByRole('button', { name: 'Show the module list' }).click();
     await expect(modules).toBeInViewport();
     await page.reload();
-    await expect(
-      page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1),
-    ).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
     await expect(modules).toBeInViewport();
     await page.getByRole('button', { name: 'Hide the module list' }).click();
     await expect(modules).not.toBeInViewport();

@@ -78,7 +78,7 @@ test('the holdings-changes and presentations charts, to be looked at', async ({
 }, testInfo) => {
   await signedIn(page, '/');
   await page.getByRole('link', { name: /Try: Berkshire Hathaway/ }).click();
-  await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' })).toBeVisible();
   await page.getByRole('tab', { name: 'Holdings changes' }).click();
   const changes = page.getByRole('region', { name: /^Holdings changes/ });
   await expect(changes.locator('.recharts-bar-rectangle').first()).toBeVisible();

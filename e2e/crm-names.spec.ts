@@ -10,10 +10,10 @@ test('account history starter: the first rows name their accounts beside the IDs
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/q/accounthistory?run=starter');
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   const firstRow = table.getByRole('row').nth(1);
   await expect(firstRow).toBeVisible();
-  const accountCell = firstRow.getByRole('cell').nth(1);
+  const accountCell = firstRow.getByRole('gridcell').nth(1);
   // The name appears once the lookup answers: "Name · 0015g…".
   await expect(accountCell).toContainText(' · ');
   const [name = '', id = ''] = (await accountCell.innerText()).split(' · ');
@@ -46,10 +46,10 @@ test('account history starter: the first rows name their accounts beside the IDs
   // account by that change's new value.
   const nameChange = table
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: 'Name', exact: true }) })
+    .filter({ has: page.getByRole('gridcell', { name: 'Name', exact: true }) })
     .first();
-  const newValue = await nameChange.getByRole('cell').nth(5).innerText();
-  await expect(nameChange.getByRole('cell').nth(1)).toContainText(`${newValue} · 0015g`);
+  const newValue = await nameChange.getByRole('gridcell').nth(5).innerText();
+  await expect(nameChange.getByRole('gridcell').nth(1)).toContainText(`${newValue} · 0015g`);
 
   await page.screenshot({ path: `${SHOTS}/account-history-1440x900.png` });
 });

@@ -30,7 +30,7 @@ test('the presentations starter opens on a real document, not a planted record',
 }) => {
   await page.goto('/q/manager_presentation__c?run=starter');
   await signIn(page, 'analyst', 'analyst-demo');
-  const table = page.getByRole('table', { name: 'Results' });
+  const table = page.getByRole('grid', { name: 'Results' });
   const firstRow = table.getByRole('row').nth(1);
   await expect(firstRow).toBeVisible();
   await expect(firstRow).not.toContainText('HYPERLINK');

@@ -20,6 +20,6 @@ test('"/", a manager’s name and Enter open the firm’s latest portfolio', asy
   await expect(
     page.getByRole('button', { name: /^Edit condition 1: Filer is BERKSHIRE HATHAWAY INC/ }),
   ).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
   await expect(search).toHaveValue('');
 });

@@ -48,7 +48,7 @@ function setup(names: AccountNames | undefined) {
       <Table />
     </AccountNamesContext>,
   );
-  const cellOf = (id: string) => screen.getByRole('cell', { name: new RegExp(id) });
+  const cellOf = (id: string) => screen.getByRole('gridcell', { name: new RegExp(id) });
   return { cellOf };
 }
 

@@ -42,7 +42,7 @@ afterEach(() => {
 describe('an export', () => {
   it('closes the Export menu and says what it saved, under which name', async () => {
     const { user, clicked } = setup();
-    await screen.findByRole('table', { name: 'Results' });
+    await screen.findByRole('grid', { name: 'Results' });
     await user.click(screen.getByRole('button', { name: 'Export' }));
     // Picking a form keeps the menu open: the analyst still has to say which rows.
     await user.click(await screen.findByRole('menuitemradio', { name: /values as sent/ }));
