@@ -6,8 +6,6 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { signIn } from './journey.ts';
 
-const SHOTS = '/work/shots/view';
-
 /** Signs in on the way to `path` and waits for the first rows. */
 async function openStarter(page: Page, path: string): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
@@ -51,7 +49,7 @@ test.describe('at 1440×900', () => {
     expect(await cusip.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
     await expect(headline(page)).toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/13f-starter-1440.png` });
+    await page.screenshot({ path: test.info().outputPath('13f-starter-1440.png') });
   });
 
   test('a CRM module’s starter', async ({ page }) => {
@@ -60,7 +58,7 @@ test.describe('at 1440×900', () => {
     await expect(table.getByRole('columnheader', { name: 'Presentation type' })).toBeInViewport({
       ratio: 1,
     });
-    await page.screenshot({ path: `${SHOTS}/presentations-starter-1440.png` });
+    await page.screenshot({ path: test.info().outputPath('presentations-starter-1440.png') });
   });
 });
 
@@ -72,7 +70,7 @@ test.describe('at 1024×768', () => {
     await expect(headline(page)).toBeInViewport({ ratio: 1 });
     const modules = page.getByRole('navigation', { name: 'Modules' });
     await expect(modules).not.toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/13f-starter-1024.png` });
+    await page.screenshot({ path: test.info().outputPath('13f-starter-1024.png') });
 
     // The toggle still reaches it, and the choice outlives a reload.
     await page.getByRole('button', { name: 'Show the module list' }).click();
@@ -87,6 +85,6 @@ test.describe('at 1024×768', () => {
   test('a CRM module’s starter', async ({ page }) => {
     await openStarter(page, '/q/manager_presentation__c?run=starter');
     await expect(page.getByRole('navigation', { name: 'Modules' })).not.toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/presentations-starter-1024.png` });
+    await page.screenshot({ path: test.info().outputPath('presentations-starter-1024.png') });
   });
 });

@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { queryInPage } from './api-in-page.ts';
+import type { Locator } from '@playwright/test';
 import { signIn } from './journey.ts';
 
-const SHOTS = '/work/shots/names';
+/** The cell of `row` under the column headed `header`, wherever the column order puts it. */
+async function cellUnder(table: Locator, row: Locator, header: string): Promise<Locator> {
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const index = headers.findIndex((text) => text.trim().startsWith(header));
+  expect(index, `a column headed ${header}`).toBeGreaterThanOrEqual(0);
+  return row.getByRole('gridcell').nth(index);
+}
 
 test('account history starter: the first rows name their accounts beside the IDs', async ({
   page,
@@ -13,7 +20,8 @@ test('account history starter: the first rows name their accounts beside the IDs
   const table = page.getByRole('grid', { name: 'Results' });
   const firstRow = table.getByRole('row').nth(1);
   await expect(firstRow).toBeVisible();
-  const accountCell = firstRow.getByRole('gridcell').nth(1);
+  // The account column, wherever the module's column order puts it.
+  const accountCell = firstRow.getByRole('gridcell').filter({ hasText: /0015g/ });
   // The name appears once the lookup answers: "Name · 0015g…".
   await expect(accountCell).toContainText(' · ');
   const [name = '', id = ''] = (await accountCell.innerText()).split(' · ');
@@ -48,8 +56,10 @@ test('account history starter: the first rows name their accounts beside the IDs
     .getByRole('row')
     .filter({ has: page.getByRole('gridcell', { name: 'Name', exact: true }) })
     .first();
-  const newValue = await nameChange.getByRole('gridcell').nth(5).innerText();
-  await expect(nameChange.getByRole('gridcell').nth(1)).toContainText(`${newValue} · 0015g`);
+  const newValue = await (await cellUnder(table, nameChange, 'New value')).innerText();
+  await expect(nameChange.getByRole('gridcell').filter({ hasText: /0015g/ })).toContainText(
+    `${newValue} · 0015g`,
+  );
 
-  await page.screenshot({ path: `${SHOTS}/account-history-1440x900.png` });
+  await page.screenshot({ path: test.info().outputPath('account-history-1440x900.png') });
 });

@@ -44,7 +44,7 @@ test('from the search box to the chart tabs in at most ten Tab presses', async (
       await expect(page.getByRole('region', { name: 'Charts' })).toBeFocused();
     }
   }
-  await page.screenshot({ path: '/work/shots/keys/chart-tab-focused.png' });
+  await page.screenshot({ path: test.info().outputPath('chart-tab-focused.png') });
   expect(path.at(-1), path.join('\n')).toMatch(/^tab:/);
   expect(path.length, path.join('\n')).toBeLessThanOrEqual(MOST_TABS);
 });
@@ -56,7 +56,7 @@ test('the grid is one tab stop; arrows move inside; Ctrl+Enter focuses the resul
   await page.keyboard.press('/');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to results' })).toBeFocused();
-  await page.screenshot({ path: '/work/shots/keys/skip-link.png' });
+  await page.screenshot({ path: test.info().outputPath('skip-link.png') });
   await page.keyboard.press('Enter');
   const heading = page.getByRole('heading', { level: 2, name: /records? match/ });
   await expect(heading).toBeFocused();
@@ -73,7 +73,7 @@ test('the grid is one tab stop; arrows move inside; Ctrl+Enter focuses the resul
   await expect(focusedCell.locator('xpath=..')).toHaveAttribute('aria-rowindex', '3');
   await page.keyboard.press(' ');
   await expect(grid.getByRole('checkbox', { name: 'Select row 2', exact: true })).toBeChecked();
-  await page.screenshot({ path: '/work/shots/keys/grid-cell-focused.png' });
+  await page.screenshot({ path: test.info().outputPath('grid-cell-focused.png') });
   // Tab leaves the grid in one press: the next stop is past the rows.
   await page.keyboard.press('Tab');
   expect(await focusedElement(page)).not.toMatch(/^(gridcell|input|a):/);
@@ -82,7 +82,7 @@ test('the grid is one tab stop; arrows move inside; Ctrl+Enter focuses the resul
 
   await page.keyboard.press('Control+Enter');
   await expect(heading).toBeFocused();
-  await page.screenshot({ path: '/work/shots/keys/heading-after-run.png' });
+  await page.screenshot({ path: test.info().outputPath('heading-after-run.png') });
 });
 
 test('a search pick hands focus to the new heading, never to the page', async ({ page }) => {

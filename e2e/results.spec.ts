@@ -35,10 +35,9 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
   const text = await readFile(await download.path(), 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...records] = parseRfc4180(text.slice(1));
-  // A 13F export leads with the flags column, as the table leads with its ⚑ column, then the
-  // filer and period the table leaves to the query's chips.
+  // No row has a flag, so no flags column; then the filer and period the table leaves to the
+  // query's chips.
   expect(header).toEqual([
-    'Data-quality flags',
     'companyname',
     'periodofreport',
     'nameofissuer',
@@ -51,11 +50,11 @@ test('an analyst sorts the rows, hides a column and downloads a CSV that matches
     'shrsorprnamt',
   ]);
   expect(records).toHaveLength(25);
-  expect(new Set(records.map((record) => `${record[1] ?? ''} ${record[2] ?? ''}`))).toEqual(
+  expect(new Set(records.map((record) => `${record[0] ?? ''} ${record[1] ?? ''}`))).toEqual(
     new Set(['BERKSHIRE HATHAWAY INC 2025-03-31']),
   );
   // The rows come in the table's order, raw values: the first change is the table's first.
-  const changes = records.map((record) => Number(record[8]));
+  const changes = records.map((record) => Number(record[7]));
   expect(changes).toEqual([...changes].sort((a, b) => b - a));
   expect(`${changes[0]?.toFixed(2) ?? ''}%`).toBe(firstChange.replace('+', ''));
 });

@@ -12,7 +12,7 @@ test('"/", a manager’s name and Enter open the firm’s latest portfolio', asy
   await page.keyboard.type('buffett');
   const buffett = page.getByRole('option', { name: /^Warren Buffett → Berkshire Hathaway/ });
   await expect(buffett).toContainText(/BERKSHIRE HATHAWAY INC at \w{3} \d{1,2}, \d{4}/);
-  await page.screenshot({ path: '/work/shots/search/buffett-berkshire.png' });
+  await page.screenshot({ path: test.info().outputPath('buffett-berkshire.png') });
 
   // Nothing highlighted: Enter opens the first match, the person's firm.
   await page.keyboard.press('Enter');
