@@ -25,6 +25,27 @@ test('crm-viewer on the quarter view reads why, once; home then offers no 13F st
   ).toBeVisible();
 });
 
+test('crm-viewer sees what the account lacks at sign-in, before any 13F query', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, 'crm-viewer', 'viewer-demo');
+  const card = page.getByRole('region', { name: '13F holdings' });
+  await expect(card).toContainText(REASON);
+  await expect(card.getByRole('link', { name: /^Try:/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Metro areas' })).toContainText(/[\d,]+ records/);
+  const navigation = page.getByRole('navigation', { name: 'Modules' });
+  await expect(navigation.getByRole('link', { name: /^13F holdings/ })).toContainText(
+    'Not in your subscription',
+  );
+  await expect(navigation.getByRole('link', { name: /Two managers side by side/ })).toContainText(
+    'Not in your subscription',
+  );
+  await expect(navigation.getByRole('link', { name: /^Metro areas/ })).not.toContainText(
+    'Not in your subscription',
+  );
+});
+
 test('the presentations starter opens on a real document, not a planted record', async ({
   page,
 }) => {

@@ -22,6 +22,7 @@ import { SessionEndingNotice, SessionTimeLeft } from '../../features/session/ses
 import { useSession } from '../../features/session/use-session.ts';
 import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
 import { useAppConfig } from '../../lib/api/app-config.ts';
+import { useModuleCounts } from '../../lib/api/query-api.ts';
 import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 import { useSidebarOpen } from './sidebar-choice.ts';
 import { SkipToResult, SkipToWorkspace } from './skip-links.tsx';
@@ -142,6 +143,16 @@ function SidebarToggle({
 }
 
 /** The signed-in shell: module navigation, connection, user, token time left, sign out. */
+/**
+ * Asks every module's count once after sign-in, so a module the account lacks is marked in the
+ * navigation, the home and the views before the analyst opens it. Its own component: the
+ * answers re-render nothing else of the layout.
+ */
+function ModuleAccessProbe() {
+  useModuleCounts();
+  return null;
+}
+
 export function AppLayout() {
   const { tokens, signOut } = useSession();
   const appConfig = useAppConfig();
@@ -167,6 +178,7 @@ export function AppLayout() {
       }}
       padding="md"
     >
+      <ModuleAccessProbe />
       <SkipToWorkspace />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">

@@ -3,11 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import { notSubscribedReason } from '../../components/not-subscribed.ts';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
+import { useModuleCounts } from '../../lib/api/query-api.ts';
 import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 
 /** The landing workspace: every module in one line, each with a starter query. */
 export function LandingPage() {
   const refused = useRefusedModules();
+  const counts = useModuleCounts();
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -32,6 +34,11 @@ export function LandingPage() {
             <Text size="sm" c="dimmed" mt={4}>
               {CATALOG[id].summary}
             </Text>
+            {counts[id] !== undefined && (
+              <Text size="sm" mt={4}>
+                {counts[id].toLocaleString()} records
+              </Text>
+            )}
             {refused.has(id) ? (
               // No starter to try: it would only meet the refusal the analyst reads here instead.
               <Text size="sm" mt="sm">

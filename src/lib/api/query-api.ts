@@ -1,4 +1,5 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import { MODULE_IDS } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '#contract/request-body';
@@ -45,6 +46,24 @@ function moduleCountOptions(module: ModuleId) {
 /** The record count of a module. */
 export function useModuleCount(module: ModuleId) {
   return useQuery(moduleCountOptions(module));
+}
+
+/** Each module's record count, `undefined` while unknown (asked, refused or failed). */
+export type ModuleCounts = Readonly<Partial<Record<ModuleId, number>>>;
+
+/**
+ * Every module's record count, asked together once after sign-in. The token answer names no
+ * modules, so these counts are how the app learns what the account may open before the analyst
+ * meets a refusal: a 403 among them marks the module (the client's `onForbidden`), and the
+ * navigation, the home and the views across managers say so up front. The same cache entries
+ * as the workspace's own count, so opening a module asks nothing again.
+ */
+export function useModuleCounts(): ModuleCounts {
+  return useQueries({
+    queries: MODULE_IDS.map((module) => moduleCountOptions(module)),
+    combine: (results) =>
+      Object.fromEntries(MODULE_IDS.map((module, at) => [module, results[at]?.data])),
+  });
 }
 
 /**
