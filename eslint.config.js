@@ -23,8 +23,13 @@ const features = folders('src/features');
 const composer = 'workspace';
 
 // src/lib/ is one folder per concern, and each imports only the folders named here: the API client
-// is bound to the session; link state writes dates. A new folder imports none until listed.
-const libImports = { api: ['session'], 'url-state': ['format'] };
+// is bound to the session; link state writes dates; follows are kept per signed-in user (the
+// app's session lives in api/). A new folder imports none until listed.
+const libImports = {
+  api: ['session'],
+  'url-state': ['format'],
+  follows: ['api', 'session', 'storage'],
+};
 const lib = folders('src/lib');
 
 // The boundaries docs/architecture.md states. Tests are not bound by them: a test may wire
@@ -64,7 +69,7 @@ const boundaries = [
     from: './src/lib',
     except: [folder, ...(libImports[folder] ?? [])].map((allowed) => `./${allowed}`),
     message:
-      'A src/lib/ folder imports only the ones below it: api/ imports session/, url-state/ imports format/, and session/ and format/ import none.',
+      'A src/lib/ folder imports only the ones below it: follows/ imports api/, session/ and storage/, api/ imports session/, url-state/ imports format/, and session/ and format/ import none.',
   })),
   {
     target: './contract',

@@ -5,6 +5,8 @@
  * full or forbidden storage instead of throwing.
  */
 import { z } from 'zod/mini';
+import { listenToUserStorage, storageRefusal } from '../../lib/storage/user-storage.ts';
+import type { StorageUser } from '../../lib/storage/user-storage.ts';
 import { savedQuerySchema } from './saved-queries.ts';
 import type { Change, SavedQuery } from './saved-queries.ts';
 
@@ -30,12 +32,6 @@ export interface SavedQueriesSnapshot {
   readonly unreadable: boolean;
 }
 
-/** Who is signed in: the app's token session fits (`current?.username`, `subscribe`). */
-export interface SavedQueriesUser {
-  readonly current: { readonly username: string } | undefined;
-  subscribe(listener: () => void): () => void;
-}
-
 export interface SavedQueriesStoreOptions {
   /** Where the list lives; read lazily, as touching `localStorage` can throw when disabled. */
   readonly storage?: () => Storage;
@@ -45,12 +41,7 @@ export interface SavedQueriesStoreOptions {
 
 const storedListSchema = z.array(z.unknown());
 
-const STORAGE_FULL =
-  "The browser's storage for this site is full, so the change was not saved. Delete or export " +
-  'some saved queries, then try again.';
-const STORAGE_REFUSED =
-  'This browser does not let the dashboard store data (private mode or a site setting), so ' +
-  'the change was not saved.';
+const WHEN_FULL = 'Delete or export some saved queries, then try again.';
 
 const SIGNED_OUT: SavedQueriesSnapshot = { username: undefined, queries: [], unreadable: false };
 
@@ -85,7 +76,7 @@ export class SavedQueriesStore {
   private readonly events: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined;
 
   constructor(
-    private readonly user: SavedQueriesUser,
+    private readonly user: StorageUser,
     options: SavedQueriesStoreOptions = {},
   ) {
     this.storage = options.storage ?? (() => globalThis.localStorage);
@@ -108,20 +99,8 @@ export class SavedQueriesStore {
   };
 
   /** Calls `listener` on any change: this tab's writes, other tabs', or another sign-in. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    const onStorage = (event: StorageEvent) => {
-      // `key` is null when another tab cleared all of storage.
-      if (event.key === null || event.key.startsWith(savedQueriesKey(''))) listener();
-    };
-    this.events?.addEventListener('storage', onStorage);
-    const stopUser = this.user.subscribe(listener);
-    return () => {
-      this.listeners.delete(listener);
-      this.events?.removeEventListener('storage', onStorage);
-      stopUser();
-    };
-  };
+  subscribe = (listener: () => void): (() => void) =>
+    listenToUserStorage(savedQueriesKey(''), this.user, this.events, this.listeners, listener);
 
   /**
    * Applies `change` to the current list and stores the result. Refused when signed out, or
@@ -146,8 +125,7 @@ export class SavedQueriesStore {
       }
       storage.setItem(key, JSON.stringify(result.next));
     } catch (error) {
-      const full = error instanceof DOMException && error.name === 'QuotaExceededError';
-      return { ok: false, message: full ? STORAGE_FULL : STORAGE_REFUSED };
+      return { ok: false, message: storageRefusal(error, WHEN_FULL) };
     }
     this.notify();
     return result;
