@@ -181,3 +181,31 @@ describe('CompareView', () => {
     expect(fake.calls.some((call) => call.body.includes('"count_only":true'))).toBe(false);
   });
 });
+
+describe('CompareView with no picks', () => {
+  const BERKSHIRE = 'BERKSHIRE HATHAWAY INC';
+  const PERSHING = 'PERSHING SQUARE CAPITAL MANAGEMENT, L.P.';
+  const listed = [...records, row(BERKSHIRE, Q4, 'AAPL', 900), row(PERSHING, Q4, 'KO', 100)];
+
+  it('says what it does, leads to the pickers and offers the pairs the service lists', async () => {
+    const { user, onChange } = setup({}, filteringService(listed));
+    expect(await screen.findByRole('heading', { name: 'Two managers side by side' })).toBeVisible();
+    expect(screen.getByText(/^Put two managers’ 13F portfolios side by side/)).toBeVisible();
+    const pickers = screen.getByRole('region', { name: 'Pick two managers' });
+    expect(within(pickers).getByRole('combobox', { name: 'Manager A' })).toBeVisible();
+    const pair = await screen.findByRole('button', {
+      name: 'Compare Berkshire Hathaway with Pershing Square',
+    });
+    // Tiger Global and Lone Pine, Akre and Fundsmith: not filers this service lists.
+    const suggestions = screen.getByRole('region', { name: 'Or start from a well-known pair' });
+    expect(within(suggestions).getAllByRole('button')).toHaveLength(1);
+    await user.click(pair);
+    expect(onChange).toHaveBeenCalledWith({ a: BERKSHIRE, b: PERSHING });
+  });
+
+  it('offers no suggestion once both managers are picked', async () => {
+    setup({ a: BERKSHIRE, b: PERSHING }, filteringService(listed));
+    await screen.findByText('Similarity: overlap of weights');
+    expect(screen.queryByRole('region', { name: 'Or start from a well-known pair' })).toBeNull();
+  });
+});

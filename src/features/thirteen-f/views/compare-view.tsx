@@ -21,6 +21,7 @@ import { compareManagers } from '../analytics/manager-comparison.ts';
 import type { ComparedPosition, ManagerComparison } from '../analytics/manager-comparison.ts';
 import { SharedPositionsChart } from './compare-chart.tsx';
 import { toPositions } from '../analytics/positions.ts';
+import { COMPARE_PURPOSE, CompareSuggestions, PickTwo } from './compare-start.tsx';
 
 const plural = (count: number, one: string) => `${String(count)} ${one}${count === 1 ? '' : 's'}`;
 const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
@@ -238,6 +239,7 @@ export function CompareView({
   source?: ViewSource;
 }) {
   const period = useComparedPeriod(state, source);
+  const filers = useFieldValues('13f_holdings', 'companyname');
   const { a, b } = state;
   const ready = period !== null && a !== undefined && b !== undefined;
   const pullA = useBoundedPull(ready ? quarterBody(period, [a]) : null);
@@ -261,12 +263,19 @@ export function CompareView({
           <>
             {ready
               ? `Each manager's 13F portfolio of the quarter${rowsA && rowsB ? `: ${String(rowsA.length)} and ${String(rowsB.length)} rows read` : ''}.`
-              : 'Pick two managers; the quarter is the latest both filed for unless you pick one.'}
+              : COMPARE_PURPOSE}
           </>
         }
         actions={actions}
       />
-      <ComparePickers state={state} period={period} onChange={onChange} source={source} />
+      {ready ? (
+        <ComparePickers state={state} period={period} onChange={onChange} source={source} />
+      ) : (
+        <PickTwo>
+          <ComparePickers state={state} period={period} onChange={onChange} source={source} />
+        </PickTwo>
+      )}
+      {!ready && <CompareSuggestions filers={filers?.values} onPick={onChange} />}
       {ready &&
         pending.map(({ who, reading, rows }) =>
           rows ? (
