@@ -117,3 +117,40 @@ test('an exported chart image has its whole title, no line wider than the image'
   expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
   expect(bytes.readUInt32BE(16)).toBe(measured.width * 2);
 });
+
+test('a CRM export names each account right after its ID, as the table does', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/q/investment_holdings?run=starter');
+  await signIn(page, 'analyst', 'analyst-demo');
+  const table = page.getByRole('grid', { name: 'Results' });
+  // The names are in: an account cell reads "Name · 0015g…".
+  const named = table
+    .getByRole('gridcell')
+    .filter({ hasText: / · 0015g/ })
+    .first();
+  await expect(named).toBeVisible();
+  const [shownName = '', shownId = ''] = (await named.innerText()).split(' · ');
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /^The \d+ rows loaded$/ }).click();
+  const download = await downloading;
+  await expect(
+    page.getByRole('status').filter({ hasText: `to ${download.suggestedFilename()}` }),
+  ).not.toContainText('without account names');
+
+  const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<Record<string, unknown>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  const headers = parsed.meta.fields ?? [];
+  expect(headers[headers.indexOf('Account ID') + 1]).toBe('Account name');
+  const row = parsed.data.find((entry) => entry['Account ID'] === shownId);
+  expect(row?.['Account name']).toBe(shownName);
+  // No column is empty in every row, the name column included.
+  for (const header of headers) {
+    expect(
+      parsed.data.some((entry) => entry[header] !== null && entry[header] !== ''),
+      header,
+    ).toBe(true);
+  }
+});

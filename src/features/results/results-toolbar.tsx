@@ -1,5 +1,7 @@
 import { Button, Group, Menu, Text } from '@mantine/core';
-import { useState } from 'react';
+import { use, useState } from 'react';
+import { isAccountIdField } from '../../lib/api/account-names.ts';
+import { ACCOUNT_NAME_HEADER, accountNameOf } from './account-name-column.ts';
 import type { ServiceRecord } from '#contract/response';
 import { ColumnChooser } from './column-chooser.tsx';
 import type { CellFormatter } from './format.ts';
@@ -7,6 +9,7 @@ import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
 import { toTsv } from './tsv.ts';
 import type { ResultsTableState } from './table-state.ts';
+import { AccountNamesContext } from './use-account-names.ts';
 import type { ExportFormat, ResultsExport } from './use-results-export.ts';
 import type { ResultRows } from './use-result-rows.ts';
 
@@ -80,6 +83,12 @@ const FORMATS: readonly { value: ExportFormat; label: string; description: strin
   { value: 'raw-csv', label: 'CSV, values as sent', description: 'API names and raw values' },
 ];
 
+/** Why a saved CRM file has no account names, after its confirmation. */
+const NAMES_MISSING = {
+  slow: ', without account names: they were still loading (export again to include them)',
+  failed: ', without account names: they could not be looked up',
+} as const;
+
 /** The last export's confirmation: what was saved, under which name (a polite live region). */
 function SavedNote({ exporter }: { exporter: ResultsExport }) {
   const { saved } = exporter;
@@ -87,6 +96,7 @@ function SavedNote({ exporter }: { exporter: ResultsExport }) {
   return (
     <Text size="xs" c="dimmed" role="status">
       Saved {saved.rows.toLocaleString()} {saved.rows === 1 ? 'row' : 'rows'} to {saved.fileName}
+      {saved.namesMissing && NAMES_MISSING[saved.namesMissing]}
     </Text>
   );
 }
@@ -194,16 +204,23 @@ function CopyTableButton({
   format: CellFormatter;
   sorting: ResultsTableState['sorting'];
 }) {
+  // The names the table shows: none yet (loading, or failed), the copy goes without them.
+  const names = use(AccountNamesContext);
   const text = () => {
     const kinds = new Map(columns.map((column) => [column.id, column.field?.kind]));
     const copied = selected.length > 0 ? selected : rows;
     const sorted = sortRecords(copied, sorting, (id) => kinds.get(id));
     return toTsv(
       sorted,
-      columns.map((column) => ({
-        header: column.label,
-        text: (row) => format(row[column.id], column.field).text,
-      })),
+      columns.flatMap((column) => {
+        const cell = {
+          header: column.label,
+          text: (row: ServiceRecord) => format(row[column.id], column.field).text,
+        };
+        if (!names || !isAccountIdField(column.field)) return [cell];
+        const name = (row: ServiceRecord) => accountNameOf(names, row[column.id]);
+        return [cell, { header: ACCOUNT_NAME_HEADER, text: name }];
+      }),
     );
   };
   const [copied, setCopied] = useState(false);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
 import { findField } from '#contract/catalog';
@@ -6,6 +7,10 @@ import type { ServiceRecord } from '#contract/response';
 import { downloadBlob } from '../../lib/format/download.ts';
 import { downloadCsv, exportFileName, subjectFileName, toCsv } from '../../lib/format/csv.ts';
 import type { CsvColumn } from '../../lib/format/csv.ts';
+import { accountIdField, accountIdsOf } from '../../lib/api/account-names.ts';
+import type { AccountNames } from '../../lib/api/account-names.ts';
+import { accountNamesForExport } from '../../lib/api/account-names-query.ts';
+import { ADDED_ACCOUNT_NAME_HEADER, withAccountNames } from './account-name-column.ts';
 import { excelCsvField } from './excel-csv.ts';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { ResultColumn, RowNotes, RowNotesLoader, ScopeColumns } from './result-column.ts';
@@ -13,6 +18,7 @@ import { sameRowsIn, withScopeColumns } from './scope-columns.ts';
 import { sheetCell, sheetHeader } from './sheet-cells.ts';
 import type { SheetColumn } from './sheet-cells.ts';
 import { sortRecords } from './sort.ts';
+import { useNamesFrom13F } from './use-account-names.ts';
 import type { ResultRows } from './use-result-rows.ts';
 
 /**
@@ -33,6 +39,8 @@ export interface ExportView {
   readonly apiNameLine?: boolean;
   /** What the file's name says it holds (e.g. a filer and a period); else module and time. */
   readonly nameParts?: readonly string[] | undefined;
+  /** The account names (CRM modules): given, each account ID column is followed by its names. */
+  readonly names?: AccountNames | undefined;
 }
 
 /** The flags column's header: a sentence, where the others are wire names it cannot clash with. */
@@ -50,18 +58,23 @@ function flagsColumn(notes: RowNotes, rows: readonly ServiceRecord[]): SheetColu
   return { id: FLAGS_HEADER, header: FLAGS_HEADER, apiName: '', field: undefined, text };
 }
 
-/** The sheet's columns: the flags (when any row has one), then the table's, headed by labels. */
-function sheetColumns(rows: readonly ServiceRecord[], view: ExportView): SheetColumn[] {
+/**
+ * The sheet's columns: the flags (when any row has one), then the table's, headed by labels, each
+ * account ID followed by its account's name (headed `nameHeader`) when the names are given.
+ */
+function sheetColumns(
+  rows: readonly ServiceRecord[],
+  view: ExportView,
+  nameHeader?: string,
+): SheetColumn[] {
   const flags = view.notes && flagsColumn(view.notes, rows);
-  return [
-    ...(flags ? [flags] : []),
-    ...view.columns.map((column) => ({
-      id: column.id,
-      header: sheetHeader(column.label, column.field),
-      apiName: column.id,
-      field: column.field,
-    })),
-  ];
+  const table = view.columns.map((column) => ({
+    id: column.id,
+    header: sheetHeader(column.label, column.field),
+    apiName: column.id,
+    field: column.field,
+  }));
+  return [...(flags ? [flags] : []), ...withAccountNames(table, view.names, nameHeader)];
 }
 
 /**
@@ -70,10 +83,10 @@ function sheetColumns(rows: readonly ServiceRecord[], view: ExportView): SheetCo
  * reading it finds the same columns whatever the rows hold.
  */
 function filledColumns(rows: readonly ServiceRecord[], columns: readonly SheetColumn[]) {
-  return columns.filter(
-    (column) =>
-      column.text !== undefined ||
-      rows.some((row) => sheetCell(row[column.id], column.field).type !== 'empty'),
+  return columns.filter(({ id, field, text }) =>
+    text
+      ? rows.some((row) => text(row) !== '')
+      : rows.some((row) => sheetCell(row[id], field).type !== 'empty'),
   );
 }
 
@@ -83,7 +96,7 @@ function sortedRows(rows: readonly ServiceRecord[], view: ExportView): readonly 
 
 /** The raw CSV of `rows` as the table shows them: its sort, its columns, headed by wire names. */
 export function resultsCsv(rows: readonly ServiceRecord[], view: ExportView): string {
-  const columns: CsvColumn[] = sheetColumns(rows, view).map((column) =>
+  const columns: CsvColumn[] = sheetColumns(rows, view, ADDED_ACCOUNT_NAME_HEADER).map((column) =>
     column.text ? column : { id: column.id, header: column.id },
   );
   return toCsv(sortedRows(rows, view), columns);
@@ -112,6 +125,8 @@ export function resultsExcelCsv(rows: readonly ServiceRecord[], view: ExportView
 export interface SavedExport {
   readonly fileName: string;
   readonly rows: number;
+  /** Why a CRM export has no account names: still loading when it stopped waiting, or failed. */
+  readonly namesMissing?: 'slow' | 'failed' | undefined;
 }
 
 /** Writes one export file of `rows` in `format`. The XLSX writer loads only when first used. */
@@ -156,6 +171,15 @@ export function useResultsExport(
   /** The last file written, confirmed beside the Export button. */
   const [saved, setSaved] = useState<SavedExport>();
   const exporting = useRef(false);
+  const queryClient = useQueryClient();
+  const with13F = useNamesFrom13F();
+  const idField = accountIdField(module);
+
+  /** The names of `basis`'s accounts (CRM modules), not waited for beyond a few seconds. */
+  const namesOf = (basis: readonly ServiceRecord[]) =>
+    idField === undefined
+      ? undefined
+      : accountNamesForExport(queryClient, accountIdsOf(basis, idField), with13F);
 
   /**
    * Writes `rows`, with the notes computed on `basis` (the rows the notes compare among, the
@@ -177,8 +201,9 @@ export function useResultsExport(
       const notes = loadNotes ? await loadNotes(scoped?.rows ?? basis) : undefined;
       const columns = scope ? withScopeColumns(module, shown, scope.fields) : shown;
       const nameParts = scoped?.nameParts;
-      const view = { module, sorting, columns, notes, apiNameLine, nameParts };
-      setSaved(await download(format, written, view));
+      const named = await namesOf(basis);
+      const view = { module, sorting, columns, notes, apiNameLine, nameParts, names: named?.names };
+      setSaved({ ...(await download(format, written, view)), namesMissing: named?.missing });
     } catch (error) {
       setFailure(error);
     } finally {

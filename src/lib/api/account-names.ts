@@ -32,6 +32,14 @@ const ACCOUNT_ID_DEFINITIONS: ReadonlySet<FieldDefinition | undefined> = new Set
   Object.entries(ACCOUNT_ID_FIELDS).map(([module, field]) => findField(module as ModuleId, field)),
 );
 
+/** The account IDs `rows` name in `field`, as they come (repeats included). */
+export function accountIdsOf(rows: readonly ServiceRecord[], field: string): string[] {
+  return rows.flatMap((row) => {
+    const id = row[field];
+    return typeof id === 'string' && id !== '' ? [id] : [];
+  });
+}
+
 /** True when `field` is a CRM module's account ID field. */
 export function isAccountIdField(field: FieldDefinition | undefined): boolean {
   return field !== undefined && ACCOUNT_ID_DEFINITIONS.has(field);
