@@ -1,3 +1,4 @@
+import { sentence } from '../../../lib/format/sentence.ts';
 import { Box } from '@mantine/core';
 import { ChartFrame } from '../../../components/charts/chart-frame.tsx';
 import type { ChartTable } from '../../../components/charts/chart-frame.tsx';
@@ -66,7 +67,9 @@ export function SharedPositionsChart({
       ]}
       summary={
         first
-          ? `${String(shared.length)} ${shared.length === 1 ? 'position' : 'positions'} shared; the largest, ${first.label}, weighs ${formatWeight(first.weightA)} for ${a} and ${formatWeight(first.weightB)} for ${b}.`
+          ? sentence(
+              `${String(shared.length)} ${shared.length === 1 ? 'position' : 'positions'} shared; the largest, ${first.label}, weighs ${formatWeight(first.weightA)} for ${a} and ${formatWeight(first.weightB)} for ${b}`,
+            )
           : `${a} and ${b} hold no position in common.`
       }
       legend={[
