@@ -10,6 +10,7 @@ import type { FieldDefinition, ModuleDefinitionOf } from './fields.ts';
 import { HOLDING_STATUSES } from './holding-status.ts';
 
 export type { FieldDefinition, FieldKind } from './fields.ts';
+export { valueLabel } from './fields.ts';
 export { EXTENSION_MODULE_IDS } from './aggregate-modules.ts';
 export type { ExtensionModuleId } from './aggregate-modules.ts';
 

@@ -40,6 +40,11 @@ export interface FieldDefinition {
   readonly extension?: true;
 }
 
+/** How a value of `field` reads: its catalog label (`AUM__c` → AUM), else the value itself. */
+export function valueLabel(field: FieldDefinition | undefined, value: string): string {
+  return field?.valueLabels?.[value] ?? value;
+}
+
 /** One data module of the service; `Id` is the module's identifier type. */
 export interface ModuleDefinitionOf<Id extends string> {
   readonly id: Id;

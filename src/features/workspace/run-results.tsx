@@ -23,6 +23,7 @@ import type { RowScopeSource } from '../thirteen-f/api/row-scope.ts';
 import type { ChartSettings, WorkspaceView } from '../../lib/url-state/workspace-view.ts';
 import { ChangesHeadline } from '../thirteen-f/charts/changes-headline.tsx';
 import { CountLine } from './count-line.tsx';
+import { ResultSummary } from './result-summary.tsx';
 import { PartialChartsNotice } from './partial-charts-notice.tsx';
 import classes from './run-results.module.css';
 import type { RunPhase } from './use-run-flow.ts';
@@ -190,6 +191,9 @@ function RunRows({
            */}
           {module === '13f_holdings' && charted && (
             <ChangesHeadline rows={rows} body={body} settings={view.chart ?? NO_SETTINGS} />
+          )}
+          {module !== '13f_holdings' && charted && (
+            <ResultSummary module={module} rows={rows} total={count} />
           )}
           <ResultsView
             module={module}
