@@ -52,6 +52,14 @@ describe('cell formatting by field kind', () => {
     expect(format(undefined, undefined).text).toBe(EMPTY_CELL);
   });
 
+  it("reads a code by the catalog's label, the code kept for the tooltip", () => {
+    expect(format('AUM__c', field('accounthistory', 'field'))).toEqual({
+      text: 'AUM',
+      raw: 'AUM__c',
+    });
+    expect(format('Rating', field('accounthistory', 'field'))).toEqual({ text: 'Rating' });
+  });
+
   it('leaves values that do not read as their kind exactly as sent', () => {
     expect(format('n/a', field('13f_holdings', 'value')).text).toBe('n/a');
     expect(format('<b>x</b>', field('13f_holdings', 'nameofissuer')).text).toBe('<b>x</b>');

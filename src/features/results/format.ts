@@ -108,8 +108,12 @@ export function createFormatters(locale?: string) {
         return { text: raw };
       case 'id':
         return { text: raw, monospace: true };
-      default:
+      default: {
+        // A code with a catalog label (`AUM__c`) reads as the label, as the chart legends do.
+        const label = field.valueLabels?.[raw];
+        if (label !== undefined) return { text: label, raw };
         return { text: raw, ...(field.name === 'cusip' ? { monospace: true } : {}) };
+      }
     }
   };
 }

@@ -84,6 +84,14 @@ describe('sheetCell', () => {
   });
 });
 
+describe('sheetCell of a coded value', () => {
+  it("writes the catalog's label, as the table shows it", () => {
+    const changed = field('accounthistory', 'field');
+    expect(sheetCell('AUM__c', changed)).toEqual({ type: 'text', value: 'AUM', code: false });
+    expect(sheetCell('Phone', changed)).toEqual({ type: 'text', value: 'Phone', code: false });
+  });
+});
+
 describe('sheetHeader', () => {
   it('is the label, naming the zone for times', () => {
     expect(sheetHeader('Filed at', filed)).toBe('Filed at (UTC)');

@@ -2,6 +2,7 @@
  * What a served value is as a spreadsheet cell: the one reading behind the Excel-ready CSV and the
  * XLSX export, so both put the same number, day or text into the same cell.
  */
+import { valueLabel } from '#contract/catalog';
 import type { FieldDefinition } from '#contract/catalog';
 import { parseBoolean, servedNumber } from '#contract/values';
 import { parseServedTime } from '../../lib/format/dates.ts';
@@ -88,7 +89,8 @@ export function sheetCell(value: unknown, field: FieldDefinition | undefined): S
     case 'id':
       return { type: 'text', value: text, code: true };
     case 'text':
-      return { type: 'text', value: text, code: field.short === true };
+      // The analyst's sheets read codes by their labels, as the table does; the raw CSV keeps them.
+      return { type: 'text', value: valueLabel(field, text), code: field.short === true };
     default:
       return { type: 'text', value: text, code: false };
   }
