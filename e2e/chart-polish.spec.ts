@@ -94,7 +94,9 @@ test('the holdings-changes and presentations charts, to be looked at', async ({
   expect(new Set(steps.slice(1)).size).toBe(1);
 
   await page.goto('/q/manager_presentation__c?run=starter');
-  const presentations = page.getByRole('region', { name: 'Documents per type per month' });
+  const presentations = page.getByRole('region', {
+    name: /^Documents per type per (month|quarter|year)$/,
+  });
   await expect(presentations.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await keep(presentations, testInfo, 'presentations');
   // Short month labels ("Nov ’25"), none cut, none on top of the next.

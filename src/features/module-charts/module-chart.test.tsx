@@ -162,6 +162,21 @@ describe('ModuleChart: stacked monthly bars', () => {
     ]);
   });
 
+  it('names the bucket it draws: per quarter when months would not fit', () => {
+    // Three years of presentations in the narrowest chart: 36 month bars do not fit in 320 px.
+    setup(
+      'manager_presentation__c',
+      Array.from({ length: 36 }, (_, month) =>
+        presentationRow(
+          'Pitch book',
+          `${String(2023 + Math.floor(month / 12))}-${String((month % 12) + 1).padStart(2, '0')}-15T09:00:00Z`,
+        ),
+      ),
+    );
+    expect(figureNamed('Documents per type per quarter')).toBeInTheDocument();
+    expect(screen.queryByRole('figure', { name: /per month/ })).not.toBeInTheDocument();
+  });
+
   it('labels every few months, at least 64 px apart on the plot, in short labels', () => {
     // A year of presentations in the narrowest chart (320 px; jsdom lays nothing out): its plot,
     // 240 px once the margins and the count axis are taken, has 20 px a month, so every fourth

@@ -15,7 +15,7 @@ import { missingFieldsMessage } from '../../components/charts/missing-fields.ts'
 import type { CategoryPoint, MonthBucket, MonthlySeries } from './aggregate.ts';
 import { categoryFilter, monthlyFilter } from './cross-filters.ts';
 import { monthTickInterval, shortBucketLabel } from './months.ts';
-import { MODULE_CHARTS, moduleSeries } from './series.ts';
+import { chartTitle, MODULE_CHARTS, moduleSeries } from './series.ts';
 import type { ModuleChartId } from './series.ts';
 
 const BAR_ROW = 26;
@@ -205,7 +205,7 @@ function MonthlyBars({ module, series, dateField, width, onFilter, chosen }: Mon
     notes.push(`${formatCount(series.undated)} rows have no ${dateField} and are not counted.`);
   return (
     <ChartFrame
-      title={chart.title}
+      title={chartTitle(chart, series.granularity)}
       notes={notes}
       legend={legend}
       summary={monthlySummary(series)}
@@ -266,7 +266,7 @@ export function ModuleChart({
   return (
     <div ref={ref}>
       {blocked ? (
-        <Alert color="gray" title={chart.title}>
+        <Alert color="gray" title={chartTitle(chart)}>
           <Text size="sm">
             {missingFieldsMessage(
               missing.map((field) => [field]),

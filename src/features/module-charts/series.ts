@@ -20,6 +20,7 @@ export type ModuleChartId =
 
 /** What a module's chart shows, and which fields a query must return for it. */
 export interface ModuleChart {
+  /** A monthly chart's title is followed by the bucket it draws ("per quarter"): see chartTitle. */
   readonly title: string;
   readonly description: string;
   readonly requiredFields: readonly string[];
@@ -35,8 +36,8 @@ export const MODULE_CHARTS: Readonly<Record<ModuleChartId, ModuleChart>> = {
     kind: 'category',
   },
   accounthistory: {
-    title: 'Changes per field per month',
-    description: 'Account field changes per month, stacked by the field that changed.',
+    title: 'Changes per field',
+    description: 'Account field changes over time, stacked by the field that changed.',
     requiredFields: ['field', 'createddate'],
     kind: 'monthly',
   },
@@ -47,19 +48,27 @@ export const MODULE_CHARTS: Readonly<Record<ModuleChartId, ModuleChart>> = {
     kind: 'category',
   },
   manager_presentation__c: {
-    title: 'Documents per type per month',
-    description: 'Presentation documents created per month, stacked by presentation type.',
+    title: 'Documents per type',
+    description: 'Presentation documents created over time, stacked by presentation type.',
     requiredFields: ['type__c', 'createddate'],
     kind: 'monthly',
   },
   updates: {
-    title: 'Job changes, role changes and field changes per month',
+    title: 'Job changes, role changes and field changes',
     description:
-      'Contact updates per month of the change (of creation when the change date is not returned).',
+      'Contact updates by the date of the change (of creation when the change date is not returned).',
     requiredFields: ['job_change__c', 'role_change__c', 'field_name__c', 'last_updated_date__c'],
     kind: 'monthly',
   },
 };
+
+/**
+ * The chart's title as drawn: a monthly chart says the bucket it counts by, which narrows from
+ * months to quarters or years when the months would not fit the pane.
+ */
+export function chartTitle(chart: ModuleChart, granularity?: MonthlySeries['granularity']): string {
+  return chart.kind === 'monthly' ? `${chart.title} per ${granularity ?? 'month'}` : chart.title;
+}
 
 /** True when `module` has a chart in MODULE_CHARTS. */
 export function isModuleChartId(module: string): module is ModuleChartId {
