@@ -89,9 +89,13 @@ export function distinct(rows: readonly ServiceRecord[], field: string): number 
   return new Set(rows.flatMap((row) => textOf(row[field]) ?? [])).size;
 }
 
-/** An account as the analyst knows it: its name when on record, else its ID. */
+/**
+ * An account as the analyst knows it: its name when on record; else its ID, said to have no name
+ * once the names are known (as the table's cell says), bare while they load.
+ */
 export function accountLabel(id: string, names: AccountNames | undefined): string {
-  return names?.get(id) ?? id;
+  if (names === undefined) return id;
+  return names.get(id) ?? `${id} (no name on record)`;
 }
 
 /** "$4.1B" for a served amount; undefined when the value is no number. */

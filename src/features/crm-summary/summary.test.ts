@@ -25,6 +25,9 @@ describe('resultSummary', () => {
     expect(resultSummary('investment_holdings', rows, { total: 1204 })).toBe(
       `1 position in 1 account, $5M in all; largest: Only $5M at ${BETA} — in the 1 row loaded of 1,204 matching.`,
     );
+    expect(resultSummary('investment_holdings', rows, { names })).toBe(
+      `1 position in 1 account, $5M in all; largest: Only $5M at ${BETA} (no name on record).`,
+    );
   });
 
   it('account history: span, fields by their labels, the latest change by name and amount', () => {
