@@ -30,6 +30,11 @@ export interface FieldDefinition {
    * and cells; the value itself stays what filters and exports use.
    */
   readonly valueLabels?: Readonly<Record<string, string>>;
+  /**
+   * A text field whose values are of the type another field of the same row names (account
+   * history's old and new values, typed by `datatype`): a `Currency` value reads as dollars.
+   */
+  readonly typedBy?: string;
   /** Values repeat across rows (filers, countries, types): the builder offers those it finds. */
   readonly picklist?: true;
   /**

@@ -3,6 +3,8 @@ const usdCompact = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
+  // "$500M", not "$500.0M": a currency's own two decimals would otherwise set the minimum.
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 const usd = new Intl.NumberFormat('en-US', {

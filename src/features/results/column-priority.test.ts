@@ -30,19 +30,19 @@ describe('byReadingPriority', () => {
     ]);
   });
 
-  it('puts record IDs after what a CRM row says, keeping the rest in the order given', () => {
+  it('puts whose a CRM row is beside what it is, record IDs after, the rest in order given', () => {
     const ordered = byReadingPriority(
       'investment_holdings',
       ids(CATALOG.investment_holdings.defaultFields),
     );
     expect(ordered.map((column) => column.id)).toEqual([
       'name',
+      'account__c',
       'asset_class__c',
       'fund_balance__c',
       'investment_income__c',
       'date_acquired__c',
       'sfid',
-      'account__c',
       'lastmodifieddate',
     ]);
   });

@@ -4,27 +4,37 @@ import { PORTFOLIO_FIRST_READ } from '../../lib/url-state/thirteen-f-targets.ts'
 import type { ResultColumn } from './result-column.ts';
 
 /**
- * Per module, the fields read first, in reading order: what a row is, then its figures and how
- * it changed. Codes and record IDs (CUSIP, account IDs) follow them: an analyst looks a row up by
- * name and reads its numbers before its codes, and the codes stay one sideways scroll (or a
- * row's details, with Copy) away. Fields not named keep the query's order after these.
+ * Per module, the fields read first, in reading order: what a row is and whose, then its figures
+ * and how it changed. Codes and record IDs (CUSIP, record IDs) follow them: an analyst looks a
+ * row up by name and reads its numbers before its codes, and the codes stay one sideways scroll
+ * (or a row's details, with Copy) away. The CRM account column is the exception: its cells read
+ * the account's name ("Acme Pension · 0015g…"), which says whose the row is. Fields not named
+ * keep the query's order after these.
  */
 export const FIRST_READ: Readonly<Record<ModuleId, readonly string[]>> = {
   // Whose and when lead when the table shows them (rows of several filers or quarters).
   '13f_holdings': ['companyname', 'periodofreport', ...PORTFOLIO_FIRST_READ],
   investment_holdings: [
     'name',
+    'account__c',
     'asset_class__c',
     'fund_balance__c',
     'investment_income__c',
     'date_acquired__c',
   ],
-  accounthistory: ['createddate', 'field', 'oldvalue', 'newvalue'],
+  accounthistory: ['createddate', 'accountid', 'field', 'oldvalue', 'newvalue'],
   metro_area__c: ['name', 'country__c'],
   manager_presentation__c: ['name', 'type__c', 'manager_presentation_type__c', 'document_name'],
   // Who first: the contact's name is the pinned first column that says whose each row is. The
   // job and role change ticks repeat the type (Job Change, Role Change): they follow.
-  updates: ['contact_name__c', 'name', 'last_updated_date__c', 'type__c', 'field_name__c'],
+  updates: [
+    'contact_name__c',
+    'account__c',
+    'name',
+    'last_updated_date__c',
+    'type__c',
+    'field_name__c',
+  ],
 };
 
 /**

@@ -60,6 +60,18 @@ describe('cell formatting by field kind', () => {
     expect(format('Rating', field('accounthistory', 'field'))).toEqual({ text: 'Rating' });
   });
 
+  it('reads an old or new value as dollars when its row types it Currency, else as sent', () => {
+    const newValue = field('accounthistory', 'newvalue');
+    expect(format('83066000000', newValue, { datatype: 'Currency' })).toEqual({
+      text: '$83,066,000,000',
+      raw: '83066000000',
+      align: 'right',
+    });
+    expect(format('Hot', newValue, { datatype: 'Picklist' })).toEqual({ text: 'Hot' });
+    expect(format('n/a', newValue, { datatype: 'Currency' })).toEqual({ text: 'n/a' });
+    expect(format('83066000000', newValue)).toEqual({ text: '83066000000' });
+  });
+
   it('leaves values that do not read as their kind exactly as sent', () => {
     expect(format('n/a', field('13f_holdings', 'value')).text).toBe('n/a');
     expect(format('<b>x</b>', field('13f_holdings', 'nameofissuer')).text).toBe('<b>x</b>');

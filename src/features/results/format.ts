@@ -68,16 +68,31 @@ function dateFormat(locale?: string) {
   };
 }
 
+/** How a value typed `Currency` by its row reads: as a dollar figure. */
+const CURRENCY: FieldDefinition = { name: 'amount', label: 'Amount', kind: 'number', unit: 'usd' };
+
 /** Formatters per locale, built once: `Intl` objects are costly to create per cell. */
 export function createFormatters(locale?: string) {
   const numbers = numberFormats(locale);
   const formatDate = dateFormat(locale);
 
-  /** The view of one value of `field` (or of an unknown field, shown as text). */
-  return function formatCell(value: unknown, field: FieldDefinition | undefined): CellView {
+  /**
+   * The view of one value of `field` (or of an unknown field, shown as text); `row`, when
+   * given, types a value whose field says another field of the row does (`typedBy`).
+   */
+  return function formatCell(
+    value: unknown,
+    field: FieldDefinition | undefined,
+    row?: Readonly<Record<string, unknown>>,
+  ): CellView {
     if (value === null || value === undefined || value === '') return { text: EMPTY_CELL };
     const raw = typeof value === 'string' ? value : JSON.stringify(value);
     if (!field) return { text: raw };
+    const typed = field.typedBy === undefined ? undefined : row?.[field.typedBy];
+    const amount = typed === 'Currency' ? servedNumber(value) : undefined;
+    if (amount !== undefined) {
+      return { text: numbers.format(CURRENCY, amount), raw, align: 'right' };
+    }
     switch (field.kind) {
       case 'number': {
         const number = servedNumber(value);

@@ -67,6 +67,7 @@ function useVirtualRows(count: number, scroller: HTMLElement | null) {
 const Cell = memo(function Cell({
   value,
   period,
+  record,
   column,
   format,
   pinned,
@@ -77,6 +78,8 @@ const Cell = memo(function Cell({
   value: unknown;
   /** The row's period of report, for a CUSIP's link. */
   period: unknown;
+  /** The whole row, for a value typed by another field of it (`typedBy`). */
+  record: ServiceRecord;
   column: ResultColumn;
   format: CellFormatter;
   pinned: boolean;
@@ -86,7 +89,7 @@ const Cell = memo(function Cell({
   /** Whether the cell is the grid's tab stop. */
   tabbable: boolean;
 }) {
-  const view = format(value, column.field);
+  const view = format(value, column.field, record);
   const href = column.field?.kind === 'url' ? safeHref(value) : undefined;
   // An account ID shows the account's name first (AccountId styles the ID itself).
   const account =
@@ -243,6 +246,7 @@ const ResultRow = memo(function ResultRow({
           key={column.id}
           value={record[column.id]}
           period={record.periodofreport}
+          record={record}
           column={column}
           format={format}
           pinned={at === 0}

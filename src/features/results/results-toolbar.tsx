@@ -215,7 +215,7 @@ function CopyTableButton({
       columns.flatMap((column) => {
         const cell = {
           header: column.label,
-          text: (row: ServiceRecord) => format(row[column.id], column.field).text,
+          text: (row: ServiceRecord) => format(row[column.id], column.field, row).text,
         };
         if (!names || !isAccountIdField(column.field)) return [cell];
         const name = (row: ServiceRecord) => accountNameOf(names, row[column.id]);

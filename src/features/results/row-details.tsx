@@ -42,15 +42,17 @@ function FlagsAlert({ notes }: { notes: readonly string[] }) {
 function FieldDetail({
   id,
   value,
+  row,
   column,
   format,
 }: {
   id: string;
   value: unknown;
+  row: ServiceRecord;
   column: ResultColumn | undefined;
   format: CellFormatter;
 }) {
-  const view = format(value, column?.field);
+  const view = format(value, column?.field, row);
   const href = column?.field?.kind === 'url' ? safeHref(value) : undefined;
   const label = column?.label ?? id;
   return (
@@ -124,7 +126,14 @@ export function RowDetails({
         {actions}
         {row &&
           Object.entries(row).map(([id, value]) => (
-            <FieldDetail key={id} id={id} value={value} column={byId.get(id)} format={format} />
+            <FieldDetail
+              key={id}
+              id={id}
+              value={value}
+              row={row}
+              column={byId.get(id)}
+              format={format}
+            />
           ))}
       </Stack>
     </Drawer>
