@@ -21,6 +21,8 @@ test('at 1024×768 a suggested pair, one click, is a comparison', async ({ page 
   // The suggestions are on the first screen, not below it.
   await expect(pair).toBeInViewport();
   await expectNoSeriousA11yIssues(page);
+  // Nothing to save or share before both managers are picked.
+  await expect(page.getByRole('button', { name: 'Save query' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('compare-empty-1024x768.png') });
 
   await pair.click();
@@ -33,5 +35,6 @@ test('at 1024×768 a suggested pair, one click, is a comparison', async ({ page 
   await expect(page.getByRole('tab', { name: /^Both hold \([1-9]\d*\)$/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Positions both hold' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Compare .+ with / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save query' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('compare-suggested-1024x768.png') });
 });

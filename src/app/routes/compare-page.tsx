@@ -12,7 +12,10 @@ export function ComparePage() {
   return (
     <CompareView
       state={search}
-      actions={<ViewActions analysis={{ view: 'compare', search }} />}
+      // Nothing to save or share until both managers are picked.
+      actions={
+        search.a && search.b ? <ViewActions analysis={{ view: 'compare', search }} /> : undefined
+      }
       onChange={(next) => {
         void navigate({
           to: '/compare',
