@@ -13,6 +13,7 @@ import {
   securitySearchSchema,
 } from '../lib/url-state/analysis-links.ts';
 import type { TokenSession } from '../lib/session/token-session.ts';
+import { homeSearchSchema } from '../features/home/home-window.ts';
 import { moduleParam } from './module-param.ts';
 import { LoginRoute } from './routes/login-route.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -65,6 +66,8 @@ const signedInRoute = createRoute({
 const landingRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/',
+  // `?since=7d`: the feed's window (else since the last visit).
+  validateSearch: homeSearchSchema,
   component: lazyRouteComponent(() => import('./routes/landing-page.tsx'), 'LandingPage'),
 });
 

@@ -12,7 +12,7 @@ import { cellKey } from './grid-keys.ts';
 import { NO_ROW_KEYS, nextRowKeys } from './row-keys.ts';
 import type { RowSelection } from './row-selection.ts';
 import classes from './results-table.module.css';
-import { safeHref } from './safe-url.ts';
+import { safeHref } from '../../lib/format/safe-url.ts';
 
 /** Every row's height in pixels: fixed, so the rows in view follow from the scroll position. */
 export const ROW_HEIGHT = 33;

@@ -15,7 +15,7 @@ import { isAccountIdField } from '../../lib/api/account-names.ts';
 import { AccountNameLine } from './account-names.tsx';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn } from './result-column.ts';
-import { safeHref } from './safe-url.ts';
+import { safeHref } from '../../lib/format/safe-url.ts';
 
 /** A value as sent, as text: what "Copy" puts on the clipboard. */
 function rawText(value: unknown): string {

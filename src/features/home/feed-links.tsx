@@ -1,0 +1,45 @@
+import { Anchor } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { MODULE_IDS } from '#contract/catalog';
+import type { QueryRequestBody } from '#contract/request-body';
+import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
+import type { WorkspaceView } from '../../lib/url-state/workspace-view.ts';
+
+/**
+ * An account's name as a link to its page (`/account/<id>`); the ID when no name is on record.
+ * A router link, so Back returns to the feed.
+ */
+export function AccountLink({ id, name }: { id: string; name: string | undefined }) {
+  // The account page's route is another part of issue #36; typed as a path until it lands.
+  const to = `/account/${encodeURIComponent(id)}` as '/';
+  return <Anchor renderRoot={(props) => <Link to={to} {...props} />}>{name ?? id}</Anchor>;
+}
+
+/** A workspace link: `body` run in its module's workspace, viewed as `view`. */
+export function WorkspaceAnchor({
+  body,
+  view,
+  children,
+}: {
+  body: QueryRequestBody;
+  view?: WorkspaceView;
+  children: ReactNode;
+}) {
+  const module = MODULE_IDS.find((id) => id === body.module);
+  if (!module) return <>{children}</>;
+  const hash = encodeWorkspaceLink({
+    v: 1,
+    module,
+    body: { ...body, module },
+    ...(view ? { view } : {}),
+  });
+  return (
+    <Anchor
+      fw={500}
+      renderRoot={(props) => <Link to="/q/$module" params={{ module }} hash={hash} {...props} />}
+    >
+      {children}
+    </Anchor>
+  );
+}

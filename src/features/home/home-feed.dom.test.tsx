@@ -1,0 +1,204 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
+import { renderInRouter } from '../../../testing/render.tsx';
+import { moduleAccess, session } from '../../lib/api/services.ts';
+import { HomeFeed } from './home-feed.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.signOut();
+  moduleAccess.clear();
+  localStorage.clear();
+});
+
+interface Body {
+  module: string;
+  count_only?: boolean;
+  filters?: { filter?: unknown[]; fields?: string[] };
+}
+
+const FILING_ROWS = [
+  {
+    companyname: 'ACME CAPITAL',
+    periodofreport: '2026-09-30',
+    filedat: '2026-11-20 00:00:00',
+    status: 'NEW',
+    ticker: 'META',
+    value: 1_760_000_000,
+  },
+  {
+    companyname: 'ACME CAPITAL',
+    periodofreport: '2026-09-30',
+    filedat: '2026-11-20 00:00:00',
+    status: 'SOLD OUT',
+    ticker: 'IBM',
+    value: 0,
+  },
+  {
+    companyname: 'PLANTED (DATA-QUALITY DEMO)',
+    periodofreport: '2026-09-30',
+    filedat: '2026-11-21 00:00:00',
+    status: 'NEW',
+    ticker: 'X',
+    value: 9e12,
+  },
+];
+
+/** A vendor-shaped service (no aggregates) answering each section; `failing` answers 500. */
+function answer(body: Body, failing: string | undefined) {
+  if (body.module === failing)
+    return jsonResponse(500, { error: 'server_error', error_message: 'boom' });
+  if (body.count_only) return jsonResponse(200, { record_count: 3 });
+  const fields = body.filters?.fields ?? [];
+  const records = (() => {
+    switch (body.module) {
+      case '13f_holdings':
+        if (fields.includes('status') && fields.includes('filedat')) return FILING_ROWS;
+        if (fields.length === 1 && fields[0] === 'periodofreport')
+          return [{ periodofreport: '2026-09-30' }];
+        if (fields.includes('service_account_id')) return [{ service_account_id: '001ACME' }];
+        return [
+          {
+            companyname: 'ACME CAPITAL',
+            periodofreport: '2026-09-30',
+            cusip: '30303M102',
+            ticker: 'META',
+            status: 'NEW',
+            value: 1_760_000_000,
+          },
+        ];
+      case 'updates':
+        return [
+          {
+            sfid: 'u1',
+            contact_name__c: 'Ada Park',
+            account__c: '001ACME',
+            job_change__c: true,
+            createddate: '2026-11-24T10:00:00Z',
+          },
+        ];
+      case 'accounthistory':
+        if (fields.includes('newvalue') && fields.length === 4)
+          return [
+            {
+              accountid: '001ACME',
+              field: 'Name',
+              newvalue: 'Acme Capital',
+              createddate: '2025-01-01',
+            },
+          ];
+        return [
+          {
+            accountid: '001ACME',
+            field: 'AUM__c',
+            datatype: 'Currency',
+            oldvalue: '1200000000',
+            newvalue: '1400000000',
+            createddate: '2026-11-23',
+          },
+        ];
+      case 'manager_presentation__c':
+        return [
+          {
+            name: 'Acme – Q3 letter',
+            manager_presentation_type__c: 'Investor Letter',
+            url: 'javascript:alert(1)',
+            document_name: 'evil.pdf',
+            createddate: '2026-11-22T00:00:00Z',
+          },
+        ];
+      default:
+        return [];
+    }
+  })();
+  return jsonResponse(200, { records, next_offset: -1 });
+}
+
+function setup({ failing, follows }: { failing?: string; follows?: unknown[] } = {}) {
+  session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+  if (follows) localStorage.setItem('marketplace.follows.v1:analyst', JSON.stringify(follows));
+  const service = fakeFetch({
+    '/index.php/api/service': (call) => answer(JSON.parse(call.body) as Body, failing),
+  });
+  vi.stubGlobal('fetch', service.fetch);
+  const now = () => new Date('2026-11-25T12:00:00Z');
+  renderInRouter(() => <HomeFeed since="7d" onSinceChange={() => undefined} now={now} />);
+  const bodies = () => service.calls.map((call) => JSON.parse(call.body) as Body);
+  return {
+    section: (name: string) => screen.findByRole('region', { name: new RegExp(name) }),
+    bodies,
+  };
+}
+
+describe('HomeFeed', () => {
+  it('lists new filings with their changes in one line, leaving the planted filer out', async () => {
+    const { section } = setup();
+    const filings = await section('New 13F filings');
+    expect(
+      await within(filings).findByText('bought 1, sold out 1; largest new: META $1.8B'),
+    ).toBeVisible();
+    expect(within(filings).getByRole('link', { name: 'ACME CAPITAL' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/q\/13f_holdings#s=/),
+    );
+    expect(filings).not.toHaveTextContent('DATA-QUALITY');
+    expect(within(filings).getByLabelText('1 in all')).toBeVisible();
+  });
+
+  it('names the account of a contact move and links it to its page', async () => {
+    const { section } = setup();
+    const moves = await section('Contact moves');
+    const account = await within(moves).findByRole('link', { name: 'Acme Capital' });
+    expect(account).toHaveAttribute('href', '/account/001ACME');
+    expect(moves).toHaveTextContent('Ada Park job change at Acme Capital');
+    expect(within(moves).getByLabelText('3 in all')).toBeVisible();
+  });
+
+  it('shows an account change old → new with its field label and money formatted', async () => {
+    const { section } = setup();
+    const changes = await section('Account changes');
+    expect(await within(changes).findByText(/AUM \$1\.2B → \$1\.4B/)).toBeVisible();
+  });
+
+  it('lists presentations without linking a document URL that is not http(s)', async () => {
+    const { section } = setup();
+    const presentations = await section('New manager presentations');
+    expect(
+      await within(presentations).findByRole('link', { name: 'Acme – Q3 letter' }),
+    ).toBeVisible();
+    expect(within(presentations).queryByRole('link', { name: 'evil.pdf' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the other sections when one fails, and offers to try that one again', async () => {
+    const { section } = setup({ failing: 'updates' });
+    const moves = await section('Contact moves');
+    expect(await within(moves).findByRole('alert')).toBeVisible();
+    expect(within(moves).getByRole('button', { name: 'Try again' })).toBeVisible();
+    const changes = await section('Account changes');
+    expect(await within(changes).findByText(/AUM/)).toBeVisible();
+  });
+
+  it('narrows filings to followed managers and CRM sections to their accounts', async () => {
+    const { section, bodies } = setup({
+      follows: [
+        { kind: 'filer', key: 'ACME CAPITAL', label: 'Acme', since: '2026-11-01T00:00:00.000Z' },
+      ],
+    });
+    const filings = await section('New 13F filings');
+    expect(filings).toHaveTextContent('1 followed manager');
+    const moves = await section('Contact moves');
+    expect(await within(moves).findByText('1 account followed')).toBeVisible();
+    const sent = JSON.stringify(bodies().filter((body) => body.module === 'updates'));
+    expect(sent).toContain('{"account__c":{"$equals":"001ACME"}}');
+    const filed = JSON.stringify(bodies().filter((body) => body.module === '13f_holdings'));
+    expect(filed).toContain('{"companyname":{"$equals":"ACME CAPITAL"}}');
+  });
+
+  it('shows the largest new positions of the latest quarter when no security is followed', async () => {
+    const { section } = setup();
+    const securities = await section('Largest new positions');
+    expect(await within(securities).findByRole('link', { name: 'META' })).toBeVisible();
+    expect(securities).toHaveTextContent('new at ACME CAPITAL');
+  });
+});

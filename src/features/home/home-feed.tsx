@@ -1,0 +1,92 @@
+import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useFollows } from '../../lib/follows/use-follows.ts';
+import { formatDay } from '../../lib/format/dates.ts';
+import { ContactMovesSection, FieldChangesSection, PresentationsSection } from './crm-sections.tsx';
+import type { FeedScope } from './feed-query.ts';
+import { accountScope } from './feed-format.ts';
+import { FilingsSection } from './filings-section.tsx';
+import { fetchFilerAccounts } from './filings.ts';
+import { WINDOW_LABELS, WINDOWS, windowStart } from './home-window.ts';
+import type { FeedWindow } from './home-window.ts';
+import { useLastVisit } from './last-visit.ts';
+import { SecuritiesSection } from './securities-section.tsx';
+
+/** The keys followed of each kind, in the order followed. */
+function useFollowed() {
+  const all = useFollows();
+  return useMemo(() => {
+    const of = (kind: string) => all.filter((f) => f.kind === kind).map((f) => f.key);
+    return { filers: of('filer'), accounts: of('account'), securities: of('security') };
+  }, [all]);
+}
+
+/**
+ * The feed after sign-in: what changed in the window, section by section, each read on its own
+ * so they arrive (and fail) apart. Follows narrow it; with nothing followed it covers everything.
+ */
+export function HomeFeed({
+  since,
+  onSinceChange,
+  now = () => new Date(),
+}: {
+  since: FeedWindow;
+  onSinceChange: (next: FeedWindow) => void;
+  now?: () => Date;
+}) {
+  const visit = useLastVisit(now);
+  const [today] = useState(now);
+  const start = windowStart(since, today, visit.since);
+  const followed = useFollowed();
+  // The CRM sections narrow to the followed filers' accounts too (13F rows carry them).
+  const filerAccounts = useQuery({
+    queryKey: ['home', 'filer-accounts', followed.filers],
+    queryFn: ({ signal }) => fetchFilerAccounts(followed.filers, signal),
+    enabled: followed.filers.length > 0,
+    staleTime: 10 * 60_000,
+  });
+  const accounts = [...new Set([...followed.accounts, ...(filerAccounts.data ?? [])])];
+  const scope: FeedScope = {
+    start,
+    filers: followed.filers,
+    securities: followed.securities,
+    accounts,
+  };
+  const followedAnything = followed.filers.length + followed.accounts.length > 0;
+  const crmReady = followed.filers.length === 0 || !filerAccounts.isPending;
+  const note = accountScope(scope, followedAnything);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            What changed
+          </Title>
+          <Text size="sm" c="dimmed">
+            Since {formatDay(start)}
+            {since === 'last' && visit.first ? ' (your first visit: the last 7 days)' : ''}.{' '}
+            {followedAnything || followed.securities.length > 0
+              ? 'Narrowed to what you follow.'
+              : 'Everything: star managers, accounts and securities to narrow the feed to them.'}
+          </Text>
+        </Stack>
+        <SegmentedControl
+          aria-label="Window"
+          value={since}
+          onChange={(next) => {
+            onSinceChange(WINDOWS.find((value) => value === next) ?? 'last');
+          }}
+          data={WINDOWS.map((value) => ({ value, label: WINDOW_LABELS[value] }))}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <FilingsSection scope={scope} />
+        {crmReady && <ContactMovesSection scope={scope} note={note} />}
+        {crmReady && <FieldChangesSection scope={scope} note={note} />}
+        <PresentationsSection scope={scope} />
+        <SecuritiesSection securities={followed.securities} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
