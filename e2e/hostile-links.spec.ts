@@ -9,7 +9,7 @@ test('a login link whose redirect would leave the app signs in and opens the hom
   // `%09` arrives as a tab, which the browser drops: `//evil.example`, another site.
   await page.goto('/login?redirect=/%09/evil.example');
   await signIn(page, 'analyst', 'analyst-demo');
-  await expect(page.getByRole('heading', { name: 'Modules', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Modules', level: 2 })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/');
   expect(errors).toEqual([]);
 });
@@ -23,5 +23,5 @@ test('an address of a module the dashboard does not have says so inside the app'
   await expect(notFound).toContainText('no_such_module');
   await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
   await notFound.getByRole('link', { name: 'See all the modules' }).click();
-  await expect(page.getByRole('heading', { name: 'Modules', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Modules', level: 2 })).toBeVisible();
 });

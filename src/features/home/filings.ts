@@ -243,7 +243,7 @@ export async function fetchFilerAccounts(
           filters: {
             filter: [
               { companyname: { $equals: filer } },
-              { service_account_id: { $not_null: true } },
+              { service_account_id: { $not_null: '' } },
             ],
             fields: ['service_account_id'],
             max_num: '1',

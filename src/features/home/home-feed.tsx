@@ -55,7 +55,9 @@ export function HomeFeed({
   };
   const followedAnything = followed.filers.length + followed.accounts.length > 0;
   const crmReady = followed.filers.length === 0 || !filerAccounts.isPending;
-  const note = accountScope(scope, followedAnything);
+  const note = filerAccounts.isError
+    ? 'Every account: the followed managers’ accounts could not be read'
+    : accountScope(scope, followedAnything);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
