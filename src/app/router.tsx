@@ -108,6 +108,16 @@ const compareRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/compare-page.tsx'), 'ComparePage'),
 });
 
+/** One account across the modules; `period` is the 13F quarter shown (else the latest). */
+const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/account/$id',
+  validateSearch: z.object({
+    period: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  }),
+  component: lazyRouteComponent(() => import('./routes/account-route.tsx'), 'AccountRoute'),
+});
+
 const savedQueriesRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/saved',
@@ -125,6 +135,7 @@ const routeTree = rootRoute.addChildren([
     securityRoute,
     quarterRoute,
     compareRoute,
+    accountRoute,
     savedQueriesRoute,
   ]),
 ]);
