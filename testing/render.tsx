@@ -36,7 +36,7 @@ export function renderWithProviders(
 
 /**
  * Renders `component` as the page at `path` of a router of its own, beside empty pages for the
- * routes links point at (`/q/$module`, `/saved` and the views across managers), so `Link`s render and can be followed.
+ * routes links point at (`/q/$module`, `/saved`, the views across managers and `/account/$id`), so `Link`s render and can be followed.
  */
 export function renderInRouter(component: () => ReactElement | null, path = '/here') {
   const rootRoute = createRootRoute({ component: Outlet });
@@ -48,6 +48,7 @@ export function renderInRouter(component: () => ReactElement | null, path = '/he
     { path: '/security', component: blank },
     { path: '/quarter', component: blank },
     { path: '/compare', component: blank },
+    { path: '/account/$id', component: blank },
   ].filter((page, index, all) => all.findIndex((other) => other.path === page.path) === index);
   const routeTree = rootRoute.addChildren(
     pages.map((page) => createRoute({ getParentRoute: () => rootRoute, ...page })),

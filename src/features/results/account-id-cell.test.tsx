@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findField } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { AccountNames } from '../../lib/api/account-names.ts';
-import { renderWithProviders } from '../../../testing/render.tsx';
+import { renderInRouter } from '../../../testing/render.tsx';
 import { withTableLayout } from '../../../testing/table-layout.ts';
 import { AccountNamesContext } from './use-account-names.ts';
 import { createFormatters } from './format.ts';
@@ -42,32 +42,45 @@ function Table() {
 }
 
 /** The table of two account history rows, with the names known (or still loading: undefined). */
-function setup(names: AccountNames | undefined) {
-  renderWithProviders(
+async function setup(names: AccountNames | undefined) {
+  const rendered = renderInRouter(() => (
     <AccountNamesContext value={names}>
       <Table />
-    </AccountNamesContext>,
-  );
+    </AccountNamesContext>
+  ));
+  await screen.findAllByRole('gridcell', { name: new RegExp(NAMED) });
   const cellOf = (id: string) => screen.getByRole('gridcell', { name: new RegExp(id) });
-  return { cellOf };
+  return { ...rendered, cellOf };
 }
 
 describe('an account ID cell', () => {
-  it('shows the name first, then the whole ID (muted), both in its title', () => {
-    const { cellOf } = setup(new Map([[NAMED, 'Quarry Hill Life Insurance Company']]));
+  it('shows the name first, then the whole ID (muted), both in its title', async () => {
+    const { cellOf } = await setup(new Map([[NAMED, 'Quarry Hill Life Insurance Company']]));
     const cell = cellOf(NAMED);
     expect(cell).toHaveTextContent(`Quarry Hill Life Insurance Company · ${NAMED}`);
-    expect(within(cell).getByTitle(`Quarry Hill Life Insurance Company · ${NAMED}`)).toBeVisible();
+    expect(
+      within(cell).getByTitle(
+        `Quarry Hill Life Insurance Company · ${NAMED}: open the account page`,
+      ),
+    ).toBeVisible();
   });
 
-  it('shows an ID without a name bare, with a hint', () => {
-    const { cellOf } = setup(new Map([[NAMED, 'Quarry Hill Life Insurance Company']]));
+  it('shows an ID without a name bare, with a hint', async () => {
+    const { cellOf } = await setup(new Map([[NAMED, 'Quarry Hill Life Insurance Company']]));
     expect(cellOf(UNNAMED)).toHaveTextContent(`${UNNAMED} name not on record`);
   });
 
-  it('shows bare IDs, without the hint, while the names load', () => {
-    const { cellOf } = setup(undefined);
+  it('shows bare IDs, without the hint, while the names load', async () => {
+    const { cellOf } = await setup(undefined);
     expect(cellOf(NAMED)).toHaveTextContent(new RegExp(`^${NAMED}$`));
     expect(screen.queryByText(/not on record/)).toBeNull();
+  });
+
+  it('opens the account page from the name or the bare ID, not the row', async () => {
+    const { cellOf, user, router } = await setup(
+      new Map([[NAMED, 'Quarry Hill Life Insurance Company']]),
+    );
+    await user.click(within(cellOf(NAMED)).getByText('Quarry Hill Life Insurance Company'));
+    expect(router.state.location.pathname).toBe(`/account/${NAMED}`);
   });
 });

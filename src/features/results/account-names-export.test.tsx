@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse, modulesService } from '../../../testing/fake-fetch.ts';
 import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
-import { renderWithProviders } from '../../../testing/render.tsx';
+import { renderInRouter } from '../../../testing/render.tsx';
 import { withTableLayout } from '../../../testing/table-layout.ts';
 import { session } from '../../lib/api/services.ts';
 import { ResultsPanel } from './results-panel.tsx';
@@ -33,7 +33,7 @@ function setup(names: FakeAnswer = modulesService({ accounthistory: history })) 
     module: 'investment_holdings',
     filters: { fields: ['name', 'account__c'], max_num: '2' },
   };
-  return renderWithProviders(<ResultsPanel module="investment_holdings" body={body} count={2} />);
+  return renderInRouter(() => <ResultsPanel module="investment_holdings" body={body} count={2} />);
 }
 
 withTableLayout();

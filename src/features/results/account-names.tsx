@@ -3,6 +3,8 @@
  * a page or all), and handed to the cells through context, so their arrival redraws the account
  * cells only, not every row of the table.
  */
+import { Anchor } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { use } from 'react';
 import type { ReactNode } from 'react';
 import type { ModuleId } from '#contract/catalog';
@@ -34,6 +36,24 @@ function accountTitle(id: string, names: AccountNames | undefined): string {
 }
 
 /**
+ * A link to the account's page around a cell's content. A click is the link's, not the row's
+ * (which opens the details); not a tab stop: the grid's cell is, and its Enter follows the link.
+ */
+function AccountLink({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <span
+      onClick={(event) => {
+        event.stopPropagation();
+      }}
+    >
+      <Link to="/account/$id" params={{ id }} title={title} className={classes.link} tabIndex={-1}>
+        {children}
+      </Link>
+    </span>
+  );
+}
+
+/**
  * An account ID as a cell shows it: "Name · 0015g…" (the ID muted and cut, whole in the text for
  * copying) where the name is known, the bare ID with a hint where it is not, the bare ID alone
  * while the names load.
@@ -43,29 +63,39 @@ export function AccountId({ id }: { id: string }) {
   const name = names?.get(id);
   if (name !== undefined) {
     return (
-      <span title={accountTitle(id, names)}>
+      <AccountLink id={id} title={`${accountTitle(id, names)}: open the account page`}>
         <span className={classes.name}>{name}</span>
         <span className={classes.separator}> · </span>
         <span className={classes.id}>{id}</span>
-      </span>
+      </AccountLink>
     );
   }
   return (
-    <span title={accountTitle(id, names)}>
+    <AccountLink id={id} title={`${accountTitle(id, names)}: open the account page`}>
       <span className={classes.bareId}>{id}</span>
       {names !== undefined && <span className={classes.hint}> name not on record</span>}
-    </span>
+    </AccountLink>
   );
 }
 
 /** In a row's details, under the account ID: the account's name, or that none is on record. */
 export function AccountNameLine({ id }: { id: string }) {
   const names = use(AccountNamesContext);
-  if (names === undefined) return null;
-  const name = names.get(id);
-  return name === undefined ? (
-    <span className={classes.hint}>Name not on record</span>
-  ) : (
-    <span className={classes.name}>{name}</span>
+  const name = names?.get(id);
+  const page = (
+    <Anchor size="sm" renderRoot={(props) => <Link to="/account/$id" params={{ id }} {...props} />}>
+      → account page
+    </Anchor>
+  );
+  if (names === undefined) return page;
+  return (
+    <>
+      {name === undefined ? (
+        <span className={classes.hint}>Name not on record</span>
+      ) : (
+        <span className={classes.name}>{name}</span>
+      )}{' '}
+      {page}
+    </>
   );
 }
