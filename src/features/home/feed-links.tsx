@@ -11,9 +11,11 @@ import type { WorkspaceView } from '../../lib/url-state/workspace-view.ts';
  * A router link, so Back returns to the feed.
  */
 export function AccountLink({ id, name }: { id: string; name: string | undefined }) {
-  // The account page's route is another part of issue #36; typed as a path until it lands.
-  const to = `/account/${encodeURIComponent(id)}` as '/';
-  return <Anchor renderRoot={(props) => <Link to={to} {...props} />}>{name ?? id}</Anchor>;
+  return (
+    <Anchor renderRoot={(props) => <Link to="/account/$id" params={{ id }} {...props} />}>
+      {name ?? id}
+    </Anchor>
+  );
 }
 
 /** A workspace link: `body` run in its module's workspace, viewed as `view`. */
