@@ -52,6 +52,19 @@ test.describe('at 1440×900', () => {
     await page.screenshot({ path: test.info().outputPath('13f-starter-1440.png') });
   });
 
+  test('investment holdings: the holding and its account share the width, both readable', async ({
+    page,
+  }) => {
+    await openStarter(page, '/q/investment_holdings?run=starter');
+    const grid = page.getByRole('grid', { name: 'Results' });
+    const width = async (name: string) =>
+      (await grid.getByRole('columnheader', { name }).boundingBox())?.width ?? 0;
+    // The account's column gives width as the holding's does: neither is cut to a stub.
+    expect(await width('Holding')).toBeGreaterThanOrEqual(150);
+    expect(await width('Account ID')).toBeGreaterThanOrEqual(150);
+    await expect(grid.getByRole('columnheader', { name: 'Fund balance' })).toBeInViewport();
+  });
+
   test('a CRM module’s starter', async ({ page }) => {
     await openStarter(page, '/q/manager_presentation__c?run=starter');
     const table = page.getByRole('grid', { name: 'Results' });
@@ -80,6 +93,19 @@ test.describe('at 1024×768', () => {
     await expect(modules).toBeInViewport();
     await page.getByRole('button', { name: 'Hide the module list' }).click();
     await expect(modules).not.toBeInViewport();
+  });
+
+  test('investment holdings: the holding and its account share the width, both readable', async ({
+    page,
+  }) => {
+    await openStarter(page, '/q/investment_holdings?run=starter');
+    const grid = page.getByRole('grid', { name: 'Results' });
+    const width = async (name: string) =>
+      (await grid.getByRole('columnheader', { name }).boundingBox())?.width ?? 0;
+    // The account's column gives width as the holding's does: neither is cut to a stub.
+    expect(await width('Holding')).toBeGreaterThanOrEqual(150);
+    expect(await width('Account ID')).toBeGreaterThanOrEqual(150);
+    await expect(grid.getByRole('columnheader', { name: 'Fund balance' })).toBeInViewport();
   });
 
   test('a CRM module’s starter', async ({ page }) => {

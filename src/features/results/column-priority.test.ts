@@ -45,6 +45,13 @@ describe('byReadingPriority', () => {
       'sfid',
       'lastmodifieddate',
     ]);
+    // Income and date acquired follow in order, but only the first four must fit the frame.
+    expect(ordered.filter((column) => column.readFirst).map((column) => column.id)).toEqual([
+      'name',
+      'account__c',
+      'asset_class__c',
+      'fund_balance__c',
+    ]);
   });
 
   it('names only fields the catalog knows', () => {

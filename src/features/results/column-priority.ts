@@ -38,6 +38,14 @@ export const FIRST_READ: Readonly<Record<ModuleId, readonly string[]>> = {
 };
 
 /**
+ * How many of a module's first-read fields must fit the frame together, where fewer than all:
+ * investment holdings' income and date acquired follow in order but may lie one sideways scroll
+ * away, since in a 1440×900 pane beside the charts all six would squeeze the holding's and the
+ * account's names to stubs.
+ */
+const MUST_FIT: Partial<Record<ModuleId, number>> = { investment_holdings: 4 };
+
+/**
  * `columns` with the module's first-read fields leading, in their reading order, and the rest
  * after in the order given (unless not to `reorder`: a query's own field order stands), each
  * marked whether it is read first. A column the analyst moves in the chooser keeps its place:
@@ -56,6 +64,6 @@ export function byReadingPriority<T extends Pick<ResultColumn, 'id'>>(
   // Array.prototype.sort is stable: unranked columns keep the query's order.
   return (reorder ? [...columns].sort((a, b) => rank(a) - rank(b)) : columns).map((column) => ({
     ...column,
-    readFirst: first.includes(column.id),
+    readFirst: first.slice(0, MUST_FIT[module] ?? first.length).includes(column.id),
   }));
 }

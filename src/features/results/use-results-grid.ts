@@ -2,6 +2,7 @@ import { useTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
+import { isAccountIdField } from '../../lib/api/account-names.ts';
 import { columnWidth, fittedWidths, headerWidth, NAME_LEAST } from './column-width.ts';
 import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
@@ -13,9 +14,13 @@ const NO_ROWS: ServiceRecord[] = [];
 /** Rows looked at to size the text columns: the first screenfuls, not every row. */
 const SIZING_ROWS = 200;
 
-/** Whether a column holds names or sentences, which may be cut (a title shows them whole). */
+/**
+ * Whether a column holds names or sentences, which may be cut (a title shows them whole): an
+ * account ID column too, as its cells read the account's name first.
+ */
 const isName = (column: ResultColumn) =>
-  (column.field?.kind ?? 'text') === 'text' && column.field?.short !== true;
+  ((column.field?.kind ?? 'text') === 'text' && column.field?.short !== true) ||
+  isAccountIdField(column.field);
 
 /**
  * The columns' starting widths: each as its values need, then the columns read first narrowed
