@@ -21,6 +21,18 @@ async function thirteenFStarter(page: Page): Promise<void> {
   await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1)).toBeVisible();
 }
 
+/** The investment holdings starter: the holding's and the account's names both readable. */
+async function holdingAndAccountReadable(page: Page): Promise<void> {
+  await openStarter(page, '/q/investment_holdings?run=starter');
+  const grid = page.getByRole('grid', { name: 'Results' });
+  const width = async (name: string) =>
+    (await grid.getByRole('columnheader', { name }).boundingBox())?.width ?? 0;
+  // The account's column gives width as the holding's does: neither is cut to a stub.
+  expect(await width('Holding')).toBeGreaterThanOrEqual(150);
+  expect(await width('Account ID')).toBeGreaterThanOrEqual(150);
+  await expect(grid.getByRole('columnheader', { name: 'Fund balance' })).toBeInViewport();
+}
+
 /** What changed, in one line: counts by status for the filer's quarter. */
 const headline = (page: Page) =>
   page.getByText(/^BERKSHIRE HATHAWAY INC, Q1 2025: (bought \d+ new|no new positions), /);
@@ -55,14 +67,7 @@ test.describe('at 1440×900', () => {
   test('investment holdings: the holding and its account share the width, both readable', async ({
     page,
   }) => {
-    await openStarter(page, '/q/investment_holdings?run=starter');
-    const grid = page.getByRole('grid', { name: 'Results' });
-    const width = async (name: string) =>
-      (await grid.getByRole('columnheader', { name }).boundingBox())?.width ?? 0;
-    // The account's column gives width as the holding's does: neither is cut to a stub.
-    expect(await width('Holding')).toBeGreaterThanOrEqual(150);
-    expect(await width('Account ID')).toBeGreaterThanOrEqual(150);
-    await expect(grid.getByRole('columnheader', { name: 'Fund balance' })).toBeInViewport();
+    await holdingAndAccountReadable(page);
   });
 
   test('a CRM module’s starter', async ({ page }) => {
@@ -98,14 +103,7 @@ test.describe('at 1024×768', () => {
   test('investment holdings: the holding and its account share the width, both readable', async ({
     page,
   }) => {
-    await openStarter(page, '/q/investment_holdings?run=starter');
-    const grid = page.getByRole('grid', { name: 'Results' });
-    const width = async (name: string) =>
-      (await grid.getByRole('columnheader', { name }).boundingBox())?.width ?? 0;
-    // The account's column gives width as the holding's does: neither is cut to a stub.
-    expect(await width('Holding')).toBeGreaterThanOrEqual(150);
-    expect(await width('Account ID')).toBeGreaterThanOrEqual(150);
-    await expect(grid.getByRole('columnheader', { name: 'Fund balance' })).toBeInViewport();
+    await holdingAndAccountReadable(page);
   });
 
   test('a CRM module’s starter', async ({ page }) => {
