@@ -10,7 +10,7 @@ import { pageThrough } from '../../../lib/api/paging.ts';
 import type { RunQuery } from '../../../lib/api/paging.ts';
 
 /** At most this many rows of a section are read: an account's CRM records are a few dozen. */
-export const SECTION_ROW_LIMIT = 500;
+const SECTION_ROW_LIMIT = 500;
 
 /** The section's rows, bounded; `capped` when there were more than were read. */
 export interface SectionRows {

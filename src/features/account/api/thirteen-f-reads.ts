@@ -21,7 +21,7 @@ export interface FilerQuarter {
 }
 
 /** How many 13F rows of one filer the rows reading reads at most (13 quarters of ~45). */
-export const FILER_ROW_LIMIT = 20_000;
+const FILER_ROW_LIMIT = 20_000;
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -93,7 +93,7 @@ const isChange = (status: string | null): status is ChangeKind =>
  * sold out holds nothing), counts by status. Without the embedded service's `putcall`, an
  * option row counts as held: the vendor's rows do not tell them apart.
  */
-export function quartersFromRows(rows: readonly ServiceRecord[]): FilerQuarter[] {
+function quartersFromRows(rows: readonly ServiceRecord[]): FilerQuarter[] {
   const quarters = new Map<string, QuarterDraft>();
   for (const row of rows) {
     const period = text(row.periodofreport);
