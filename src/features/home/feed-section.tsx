@@ -15,6 +15,7 @@ export function FeedSection<T>({
   scope,
   result,
   count,
+  countLabel = (data) => `${count(data)} in all`,
   empty,
   openBody,
   children,
@@ -26,6 +27,8 @@ export function FeedSection<T>({
   result: UseQueryResult<T>;
   /** The count for the badge: a number, or "200+" when bounded. */
   count: (data: T) => string;
+  /** The badge's accessible name, saying what it counts ("… in all" by default). */
+  countLabel?: (data: T) => string;
   /** The sentence when there is nothing, or null when the items say it themselves. */
   empty: (data: T) => string | null;
   openBody: QueryRequestBody | undefined;
@@ -41,7 +44,7 @@ export function FeedSection<T>({
               {title}
             </Title>
             {result.data !== undefined && (
-              <Badge variant="light" color="gray" aria-label={`${count(result.data)} in all`}>
+              <Badge variant="light" color="gray" aria-label={countLabel(result.data)}>
                 {count(result.data)}
               </Badge>
             )}

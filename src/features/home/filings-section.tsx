@@ -4,7 +4,7 @@ import { servesAggregates } from '../../lib/api/app-config.ts';
 import { formatDay } from '../../lib/format/dates.ts';
 import { FeedSection } from './feed-section.tsx';
 import { WorkspaceAnchor } from './feed-links.tsx';
-import { describeChanges, fetchFilings } from './filings.ts';
+import { describeChanges, fetchFilings, withLargestNew } from './filings.ts';
 import type { Filing, Filings } from './filings.ts';
 import type { FeedScope } from './feed-query.ts';
 import { anyOf } from './feed-query.ts';
@@ -33,8 +33,28 @@ function FilingLink({ filing }: { filing: Filing }) {
   );
 }
 
-function countLabel(data: Filings): string {
+/** The badge counts the window's filings; when it has none it says so, not a bare 0 over a list. */
+function countText(data: Filings): string {
+  if (data.beforeWindow) return '0 in window';
   return `${data.count.toLocaleString()}${data.bounded ? '+' : ''}`;
+}
+
+const countLabel = (data: Filings) =>
+  data.beforeWindow ? 'None in the window' : `${countText(data)} in all`;
+
+/**
+ * The filings with their largest new position, asked once they show (aggregates only: from 13F
+ * rows the filings already carry it), so the second request never delays the first paint.
+ */
+function useWithLargestNew(data: Filings | undefined, aggregates: boolean) {
+  const filings = data?.filings ?? [];
+  const largest = useQuery({
+    queryKey: ['home', 'filings-largest', filings.map((f) => [f.filer, f.period, f.new])],
+    queryFn: ({ signal }) => withLargestNew(filings, signal),
+    enabled: aggregates && filings.some((filing) => filing.new > 0),
+    staleTime: 60_000,
+  });
+  return largest.data ?? filings;
 }
 
 /** New 13F filings of followed managers (all managers when none is followed). */
@@ -46,6 +66,7 @@ export function FilingsSection({ scope }: { scope: FeedScope }) {
     queryFn: ({ signal }) => fetchFilings({ start, filers }, aggregates, signal),
     staleTime: 60_000,
   });
+  const filings = useWithLargestNew(result.data, aggregates);
   const followed = scope.filers.length;
   return (
     <FeedSection
@@ -57,12 +78,13 @@ export function FilingsSection({ scope }: { scope: FeedScope }) {
           : 'Every manager: star managers to narrow this to them'
       }
       result={result}
-      count={countLabel}
+      count={countText}
+      countLabel={countLabel}
       empty={(data) =>
         data.filings.length === 0
           ? 'No 13F filing in the data yet.'
           : data.beforeWindow
-            ? `No 13F filing since ${formatDay(scope.start)}. The latest, before the window:`
+            ? `None filed since ${formatDay(scope.start)}. The latest ${String(data.filings.length)}, filed before the window:`
             : null
       }
       openBody={{
@@ -77,9 +99,9 @@ export function FilingsSection({ scope }: { scope: FeedScope }) {
         },
       }}
     >
-      {(data) => (
+      {() => (
         <List spacing={6} size="sm" listStyleType="none" aria-label="Filings">
-          {data.filings.map((filing) => (
+          {filings.map((filing) => (
             <List.Item key={`${filing.filer}|${filing.period}`}>
               <FilingLink filing={filing} />
               <Text size="sm" c="dimmed" span>

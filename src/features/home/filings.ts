@@ -137,10 +137,16 @@ function filingFromAggregate(row: ServiceRecord): Filing {
   };
 }
 
-/** The largest NEW position of each filing shown: one request for all of them. */
-async function withLargestNew(filings: Filing[], signal?: AbortSignal): Promise<Filing[]> {
+/**
+ * The largest NEW position of each filing shown: one request for all of them, asked after the
+ * filings show (it needs their NEW counts), so it never holds up the section's first paint.
+ */
+export async function withLargestNew(
+  filings: readonly Filing[],
+  signal?: AbortSignal,
+): Promise<Filing[]> {
   const opened = filings.filter((filing) => filing.new > 0);
-  if (opened.length === 0) return filings;
+  if (opened.length === 0) return [...filings];
   const body: QueryRequestBody = {
     module: '13f_holdings',
     filters: {
@@ -207,7 +213,9 @@ async function filingsFromAggregates(
 
 /**
  * The filings filed from `start` by `filers` (none: every manager), newest first; when the
- * window has none, the latest before it, so the section shows where the data stands.
+ * window has none, the latest before it, so the section shows where the data stands. One read:
+ * the latest filings newest filed first, whose head is the window's, so the window's count and
+ * the latest before it come from the same request (two in a row cost the feed a round trip).
  */
 export async function fetchFilings(
   scope: { readonly start: string; readonly filers: readonly string[] },
@@ -215,17 +223,14 @@ export async function fetchFilings(
   signal?: AbortSignal,
 ): Promise<Filings> {
   const read = aggregates ? filingsFromAggregates : filingsFromRowPages;
-  const inWindow = await read(
-    [{ filedat: { $gte: scope.start } }, ...filerFilter(scope.filers)],
-    signal,
-  );
-  const beforeWindow = inWindow.filings.length === 0;
-  const found = beforeWindow ? await read(filerFilter(scope.filers), signal) : inWindow;
-  const shown = found.filings.slice(0, SHOWN);
+  const latest = await read(filerFilter(scope.filers), signal);
+  const inWindow = latest.filings.filter((filing) => filing.filed >= scope.start);
+  const beforeWindow = inWindow.length === 0;
   return {
-    filings: aggregates ? await withLargestNew(shown, signal) : shown,
-    count: beforeWindow ? 0 : inWindow.filings.length,
-    bounded: !beforeWindow && inWindow.bounded,
+    filings: (beforeWindow ? latest.filings : inWindow).slice(0, SHOWN),
+    count: inWindow.length,
+    // Every filing read is in the window: more may be, beyond the bound.
+    bounded: latest.bounded && !beforeWindow && inWindow.length === latest.filings.length,
     beforeWindow,
   };
 }

@@ -45,8 +45,11 @@ const FILING_ROWS = [
   },
 ];
 
+/** The filings, filed before the 7-day window (Nov 18–25): the window has none. */
+const OLD_FILING_ROWS = FILING_ROWS.map((row) => ({ ...row, filedat: '2026-10-01 00:00:00' }));
+
 /** A vendor-shaped service (no aggregates) answering each section; `failing` answers 500. */
-function answer(body: Body, failing: string | undefined) {
+function answer(body: Body, failing: string | undefined, oldFilings = false) {
   if (body.module === failing)
     return jsonResponse(500, { error: 'server_error', error_message: 'boom' });
   if (body.count_only) return jsonResponse(200, { record_count: 3 });
@@ -54,7 +57,8 @@ function answer(body: Body, failing: string | undefined) {
   const records = (() => {
     switch (body.module) {
       case '13f_holdings':
-        if (fields.includes('status') && fields.includes('filedat')) return FILING_ROWS;
+        if (fields.includes('status') && fields.includes('filedat'))
+          return oldFilings ? OLD_FILING_ROWS : FILING_ROWS;
         if (fields.length === 1 && fields[0] === 'periodofreport')
           return [{ periodofreport: '2026-09-30' }];
         if (fields.includes('service_account_id')) return [{ service_account_id: '001ACME' }];
@@ -115,11 +119,27 @@ function answer(body: Body, failing: string | undefined) {
   return jsonResponse(200, { records, next_offset: -1 });
 }
 
-function setup({ failing, follows }: { failing?: string; follows?: unknown[] } = {}) {
+function setup({
+  failing,
+  follows,
+  oldFilings,
+  holdAccounts,
+}: {
+  failing?: string;
+  follows?: unknown[];
+  oldFilings?: boolean;
+  /** The followed managers' accounts never answer: the feed as it waits for them. */
+  holdAccounts?: boolean;
+} = {}) {
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   if (follows) localStorage.setItem('marketplace.follows.v1:analyst', JSON.stringify(follows));
   const service = fakeFetch({
-    '/index.php/api/service': (call) => answer(JSON.parse(call.body) as Body, failing),
+    '/index.php/api/service': (call) => {
+      const body = JSON.parse(call.body) as Body;
+      if (holdAccounts && body.filters?.fields?.includes('service_account_id'))
+        return new Promise<Response>(() => undefined);
+      return answer(body, failing, oldFilings);
+    },
   });
   vi.stubGlobal('fetch', service.fetch);
   const now = () => new Date('2026-11-25T12:00:00Z');
@@ -200,5 +220,19 @@ describe('HomeFeed', () => {
     const securities = await section('Largest new positions');
     expect(await within(securities).findByRole('link', { name: 'META' })).toBeVisible();
     expect(securities).toHaveTextContent('new at ACME CAPITAL');
+  });
+
+  it('reads the filings once and, when the window has none, says so in the badge', async () => {
+    const { section, bodies } = setup({ oldFilings: true });
+    const filings = await section('New 13F filings');
+    expect(await within(filings).findByLabelText('None in the window')).toHaveTextContent(
+      '0 in window',
+    );
+    expect(filings).toHaveTextContent('None filed since Nov 18, 2026. The latest 1, filed before');
+    expect(within(filings).getByRole('link', { name: 'ACME CAPITAL' })).toBeVisible();
+    const reads = bodies().filter(
+      (body) => body.module === '13f_holdings' && body.filters?.fields?.includes('filedat'),
+    );
+    expect(reads).toHaveLength(1);
   });
 });
