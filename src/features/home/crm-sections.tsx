@@ -21,10 +21,12 @@ import { historyValue } from './feed-format.ts';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const day = (value: unknown) => formatDay(text(value).slice(0, 10));
 
-function useSection(name: string, query: SectionQuery) {
+/** `enabled` false: the section waits (its skeleton showing) for what narrows it. */
+function useSection(name: string, query: SectionQuery, enabled = true) {
   return useQuery({
     queryKey: ['home', name, query],
     queryFn: ({ signal }) => fetchSection(query, signal),
+    enabled,
     staleTime: 60_000,
   });
 }
@@ -38,10 +40,18 @@ function useNames(rows: readonly ServiceRecord[] | undefined, field: string) {
 
 const countOf = (data: SectionRows) => data.count.toLocaleString();
 
+/** The sections narrowed to accounts: their scope and how it is worded. */
+interface CrmSectionProps {
+  readonly scope: FeedScope;
+  readonly note: string;
+  /** False while the followed managers' accounts load: skeletons until the scope is known. */
+  readonly ready?: boolean;
+}
+
 /** Job and role changes of contacts at the accounts followed (all when none). */
-export function ContactMovesSection({ scope, note }: { scope: FeedScope; note: string }) {
+export function ContactMovesSection({ scope, note, ready = true }: CrmSectionProps) {
   const query = contactMovesQuery(scope);
-  const result = useSection('moves', query);
+  const result = useSection('moves', query, ready);
   const names = useNames(result.data?.rows, 'account__c');
   return (
     <FeedSection
@@ -87,9 +97,9 @@ export function ContactMovesSection({ scope, note }: { scope: FeedScope; note: s
 
 const FIELD = findField('accounthistory', 'field');
 /** Account field changes (AUM and the like), old → new. */
-export function FieldChangesSection({ scope, note }: { scope: FeedScope; note: string }) {
+export function FieldChangesSection({ scope, note, ready = true }: CrmSectionProps) {
   const query = fieldChangesQuery(scope);
-  const result = useSection('fields', query);
+  const result = useSection('fields', query, ready);
   const names = useNames(result.data?.rows, 'accountid');
   return (
     <FeedSection

@@ -235,4 +235,20 @@ describe('HomeFeed', () => {
     );
     expect(reads).toHaveLength(1);
   });
+
+  it('shows the CRM sections’ skeletons while the followed managers’ accounts load', async () => {
+    const { section, bodies } = setup({
+      holdAccounts: true,
+      follows: [
+        { kind: 'filer', key: 'ACME CAPITAL', label: 'Acme', since: '2026-11-01T00:00:00.000Z' },
+      ],
+    });
+    const moves = await section('Contact moves');
+    expect(within(moves).getByRole('status', { name: 'Loading contact moves' })).toBeVisible();
+    expect(moves).toHaveTextContent('Finding the followed managers’ accounts…');
+    const changes = await section('Account changes');
+    expect(within(changes).getByRole('status', { name: 'Loading account changes' })).toBeVisible();
+    // Nothing is asked for every account while the followed ones are not known yet.
+    expect(bodies().filter((body) => body.module === 'updates')).toHaveLength(0);
+  });
 });

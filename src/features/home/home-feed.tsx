@@ -55,9 +55,11 @@ export function HomeFeed({
   };
   const followedAnything = followed.filers.length + followed.accounts.length > 0;
   const crmReady = followed.filers.length === 0 || !filerAccounts.isPending;
-  const note = filerAccounts.isError
-    ? 'Every account: the followed managers’ accounts could not be read'
-    : accountScope(scope, followedAnything);
+  const note = !crmReady
+    ? 'Finding the followed managers’ accounts…'
+    : filerAccounts.isError
+      ? 'Every account: the followed managers’ accounts could not be read'
+      : accountScope(scope, followedAnything);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -84,8 +86,8 @@ export function HomeFeed({
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <FilingsSection scope={scope} />
-        {crmReady && <ContactMovesSection scope={scope} note={note} />}
-        {crmReady && <FieldChangesSection scope={scope} note={note} />}
+        <ContactMovesSection scope={scope} note={note} ready={crmReady} />
+        <FieldChangesSection scope={scope} note={note} ready={crmReady} />
         <PresentationsSection scope={scope} />
         <SecuritiesSection securities={followed.securities} />
       </SimpleGrid>
