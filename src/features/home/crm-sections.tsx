@@ -1,4 +1,4 @@
-import { Anchor, List, Text } from '@mantine/core';
+import { Anchor, List } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { findField } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
@@ -7,7 +7,7 @@ import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 import { formatDay } from '../../lib/format/dates.ts';
 import { safeHref } from '../../lib/format/safe-url.ts';
 import { FeedSection } from './feed-section.tsx';
-import { AccountLink, WorkspaceAnchor } from './feed-links.tsx';
+import { AccountLink, ItemMeta, WorkspaceAnchor } from './feed-links.tsx';
 import {
   contactMovesQuery,
   fetchSection,
@@ -82,10 +82,7 @@ export function ContactMovesSection({ scope, note, ready = true }: CrmSectionPro
                 </WorkspaceAnchor>{' '}
                 {move.toLowerCase()} at{' '}
                 {id ? <AccountLink id={id} name={names?.get(id)} /> : 'an account not named'}
-                <Text size="sm" c="dimmed" span>
-                  {' '}
-                  · {day(row.createddate)}
-                </Text>
+                <ItemMeta parts={[day(row.createddate)]} />
               </List.Item>
             );
           })}
@@ -123,10 +120,7 @@ export function FieldChangesSection({ scope, note, ready = true }: CrmSectionPro
                 {id ? <AccountLink id={id} name={names?.get(id)} /> : 'An account'}:{' '}
                 {FIELD?.valueLabels?.[field] ?? field} {historyValue(row.oldvalue, row.datatype)} →{' '}
                 {historyValue(row.newvalue, row.datatype)}
-                <Text size="sm" c="dimmed" span>
-                  {' '}
-                  · {day(row.createddate)}
-                </Text>
+                <ItemMeta parts={[day(row.createddate)]} />
               </List.Item>
             );
           })}
@@ -167,11 +161,12 @@ export function PresentationsSection({ scope }: { scope: FeedScope }) {
                 >
                   {name}
                 </WorkspaceAnchor>
-                <Text size="sm" c="dimmed" span>
-                  {' '}
-                  · {text(row.manager_presentation_type__c) || text(row.type__c)} ·{' '}
-                  {day(row.createddate)}
-                </Text>
+                <ItemMeta
+                  parts={[
+                    text(row.manager_presentation_type__c) || text(row.type__c),
+                    day(row.createddate),
+                  ]}
+                />
                 {href && (
                   <>
                     {' · '}

@@ -1,5 +1,6 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { MODULE_IDS } from '#contract/catalog';
 import type { QueryRequestBody } from '#contract/request-body';
@@ -43,5 +44,24 @@ export function WorkspaceAnchor({
     >
       {children}
     </Anchor>
+  );
+}
+
+/**
+ * An item's details after it, dimmed: " · Nov 24, 2026 · …". Each part is kept whole, so a line
+ * breaks between parts and never inside a date ("Nov 24, / 2026").
+ */
+export function ItemMeta({ parts }: { parts: readonly string[] }) {
+  return (
+    <Text size="sm" c="dimmed" span>
+      {parts
+        .filter((part) => part !== '')
+        .map((part, index) => (
+          <Fragment key={`${String(index)}|${part}`}>
+            {' '}
+            <span style={{ whiteSpace: 'nowrap' }}>· {part}</span>
+          </Fragment>
+        ))}
+    </Text>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { servesAggregates } from '../../lib/api/app-config.ts';
 import { formatDay } from '../../lib/format/dates.ts';
 import { FeedSection } from './feed-section.tsx';
-import { WorkspaceAnchor } from './feed-links.tsx';
+import { ItemMeta, WorkspaceAnchor } from './feed-links.tsx';
 import { describeChanges, fetchFilings, withLargestNew } from './filings.ts';
 import type { Filing, Filings } from './filings.ts';
 import type { FeedScope } from './feed-query.ts';
@@ -104,10 +104,9 @@ export function FilingsSection({ scope }: { scope: FeedScope }) {
           {filings.map((filing) => (
             <List.Item key={`${filing.filer}|${filing.period}`}>
               <FilingLink filing={filing} />
-              <Text size="sm" c="dimmed" span>
-                {' '}
-                · quarter {formatDay(filing.period)} · filed {formatDay(filing.filed)}
-              </Text>
+              <ItemMeta
+                parts={[`quarter ${formatDay(filing.period)}`, `filed ${formatDay(filing.filed)}`]}
+              />
               <Text size="sm">{describeChanges(filing)}</Text>
             </List.Item>
           ))}

@@ -173,6 +173,8 @@ describe('HomeFeed', () => {
     expect(account).toHaveAttribute('href', '/account/001ACME');
     expect(moves).toHaveTextContent('Ada Park job change at Acme Capital');
     expect(within(moves).getByLabelText('3 in all')).toBeVisible();
+    // A narrow card breaks the line between an item's details, never inside its date.
+    expect(within(moves).getByText('· Nov 24, 2026')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('shows an account change old → new with its field label and money formatted', async () => {
