@@ -14,18 +14,14 @@
  */
 import { withDeadline } from './stats.ts';
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { build } from 'vite';
-import { createApp } from '../server/app.ts';
 import type { App } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { DEMO_USERS } from '../server/embedded/auth/users.ts';
-import { createLogger } from '../server/log.ts';
 import { chromiumLaunchOptions } from '../testing/chromium.ts';
+import { buildDemoApp } from './demo-app.ts';
 import { measurePaint, reportPaint, staticLoginRoute } from './login-paint.ts';
 import type { StaticLogin } from './login-paint.ts';
 
@@ -101,14 +97,7 @@ interface Measures {
 
 async function measure(): Promise<Measures> {
   // Build first, so the numbers are those of the sources as they are now, not of an old dist/.
-  await build({ root: ROOT, logLevel: 'warn' });
-  // A filing store that does not exist keeps an operator's imported filings out of the run.
-  const config = loadConfig({
-    SERVE_MODE: 'dist',
-    LOG_LEVEL: 'silent',
-    FILINGS_DB: join(tmpdir(), `no-filing-store-${process.pid}.duckdb`),
-  });
-  app = await createApp({ config, logger: createLogger('silent') });
+  app = await buildDemoApp();
   staticLogin = await staticLoginRoute(app.server);
   const origin = `http://127.0.0.1:${await app.listen(0, '127.0.0.1')}`;
 
