@@ -108,3 +108,29 @@ test("the signed-in app does not load the first page's stylesheet again after it
   expect(applied.length).toBeGreaterThan(0);
   expect(applied.slice(1)).not.toContain(held);
 });
+
+test('the app’s code is fetched once the analyst types, not with the login page', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const loginScripts = scripts.length;
+  // The build names the signed-in app's chunk "shell" (vite.config.ts).
+  expect(scripts.filter((path) => path.includes('/shell-'))).toEqual([]);
+
+  await page.getByLabel('User name').pressSequentially('ana');
+  await expect
+    .poll(() => scripts.slice(loginScripts).some((path) => path.includes('/shell-')))
+    .toBe(true);
+  // Typed on, the code is not asked again; the sign-in then works as ever.
+  const asked = scripts.length;
+  await page.getByLabel('User name').pressSequentially('lyst');
+  await page.getByLabel('Password', { exact: true }).fill('analyst-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'What changed' })).toBeVisible();
+  expect(scripts.slice(asked).filter((path) => path.includes('/shell-'))).toEqual([]);
+});

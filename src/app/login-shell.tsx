@@ -1,5 +1,6 @@
 import { LoginScreen } from '../features/session/login-screen.tsx';
 import { useAppConfigOnceLoaded } from '../lib/api/app-config.ts';
+import { loadApp } from './load-app.ts';
 import { PageFrame } from './page-frame.tsx';
 import { returnAddress } from './safe-redirect.ts';
 
@@ -22,6 +23,7 @@ function LoginShell({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <LoginScreen
       appConfig={appConfig}
+      onTyping={() => void loadApp()}
       onSignedIn={() => {
         const target = new URLSearchParams(window.location.search).get('redirect');
         window.history.replaceState(null, '', returnAddress(target, window.location.hash));

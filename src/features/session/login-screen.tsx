@@ -11,12 +11,15 @@ import { LoginForm } from './login-form.tsx';
 export function LoginScreen({
   appConfig,
   onSignedIn,
+  onTyping,
 }: {
   appConfig: AppConfig | undefined;
   onSignedIn: () => void;
+  /** Called on every keystroke in the form: the app's code can be fetched meanwhile. */
+  onTyping?: () => void;
 }) {
   return (
-    <main>
+    <main onInput={onTyping}>
       <Paper
         component="section"
         withBorder

@@ -5,6 +5,7 @@ import type { ServiceRecord } from '#contract/response';
 import type { QueryRequestBody } from '#contract/request-body';
 import type { QueryResult } from './api-client.ts';
 import { pageThrough } from './paging.ts';
+import { useOnceQuiet } from './use-once-quiet.ts';
 import type { PagingOptions } from './paging.ts';
 import { client } from './services.ts';
 
@@ -55,12 +56,14 @@ export type ModuleCounts = Readonly<Partial<Record<ModuleId, number>>>;
  * Every module's record count, asked together once after sign-in. The token answer names no
  * modules, so these counts are how the app learns what the account may open before the analyst
  * meets a refusal: a 403 among them marks the module (the client's `onForbidden`), and the
- * navigation, the home and the views across managers say so up front. The same cache entries
- * as the workspace's own count, so opening a module asks nothing again.
+ * navigation, the home and the views across managers say so up front. Asked once the page's own
+ * queries have settled (`useOnceQuiet`): the analyst waits for those, not for these. The same
+ * cache entries as the workspace's own count, so opening a module asks nothing again.
  */
 export function useModuleCounts(): ModuleCounts {
+  const quiet = useOnceQuiet();
   return useQueries({
-    queries: MODULE_IDS.map((module) => moduleCountOptions(module)),
+    queries: MODULE_IDS.map((module) => ({ ...moduleCountOptions(module), enabled: quiet })),
     combine: (results) =>
       Object.fromEntries(MODULE_IDS.map((module, at) => [module, results[at]?.data])),
   });
