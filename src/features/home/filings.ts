@@ -11,7 +11,7 @@ import { formatUsdCompact } from '../../components/charts/chart-format.ts';
 import { anyOf, rowsOf, SHOWN } from './feed-query.ts';
 
 /** Rows read at most when the filings come from 13F rows (the vendor): one bounded page. */
-export const ROWS_BOUND = 2000;
+const ROWS_BOUND = 2000;
 /** Filings read at most from the aggregates, to count those in the window. */
 const FILINGS_BOUND = 200;
 
@@ -62,7 +62,7 @@ function filerFilter(filers: readonly string[]): WireFilterNode[] {
 const keyOf = (filer: string, period: string) => `${filer}\u0000${period}`;
 
 /** The filings `rows` (newest filed first) hold, with their changes counted from the statuses. */
-export function filingsFromRows(rows: readonly ServiceRecord[]): Filing[] {
+function filingsFromRows(rows: readonly ServiceRecord[]): Filing[] {
   const byKey = new Map<string, Filing>();
   for (const row of rows) {
     const filer = text(row.companyname);

@@ -12,8 +12,6 @@ export const homeSearchSchema = z.object({
   since: z.catch(z.optional(z.enum(WINDOWS)), undefined),
 });
 
-export type HomeSearch = z.infer<typeof homeSearchSchema>;
-
 export const WINDOW_LABELS: Readonly<Record<FeedWindow, string>> = {
   last: 'Since your last visit',
   '7d': '7 days',
@@ -24,7 +22,7 @@ export const WINDOW_LABELS: Readonly<Record<FeedWindow, string>> = {
 const DAY_MS = 86_400_000;
 
 /** The UTC day of an instant, `YYYY-MM-DD`: what the services' date filters compare. */
-export function dayOf(instant: Date): string {
+function dayOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 

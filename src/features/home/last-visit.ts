@@ -20,7 +20,7 @@ const storedSchema = z.object({
 
 export type StoredVisit = z.infer<typeof storedSchema>;
 
-export function lastVisitKey(username: string): string {
+function lastVisitKey(username: string): string {
   return `marketplace.last-visit.v1:${username}`;
 }
 
@@ -46,7 +46,7 @@ export function visitStart(stored: StoredVisit | undefined, now: Date): Visit {
   return { since: sameVisit ? new Date(stored.since) : seenAt, first: false };
 }
 
-export function readVisit(storage: Storage, username: string): StoredVisit | undefined {
+function readVisit(storage: Storage, username: string): StoredVisit | undefined {
   try {
     const raw = storage.getItem(lastVisitKey(username));
     const parsed = storedSchema.safeParse(raw === null ? undefined : JSON.parse(raw));
@@ -57,7 +57,7 @@ export function readVisit(storage: Storage, username: string): StoredVisit | und
 }
 
 /** Records that the feed was seen at `now`, this visit's window kept. Never throws. */
-export function writeVisit(storage: Storage, username: string, since: Date, now: Date): void {
+function writeVisit(storage: Storage, username: string, since: Date, now: Date): void {
   const record: StoredVisit = { since: since.toISOString(), seenAt: now.toISOString() };
   try {
     storage.setItem(lastVisitKey(username), JSON.stringify(record));
