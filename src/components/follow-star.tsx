@@ -1,7 +1,9 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { useState, useSyncExternalStore } from 'react';
+import type { MouseEvent } from 'react';
 import type { FollowKind } from '../lib/follows/follows-store.ts';
 import { follows } from '../lib/follows/use-follows.ts';
+import classes from './follow-star.module.css';
 
 const NOUN: Readonly<Record<FollowKind, string>> = {
   filer: 'manager',
@@ -9,25 +11,16 @@ const NOUN: Readonly<Record<FollowKind, string>> = {
   security: 'security',
 };
 
-/**
- * A star that follows a filer, an account or a security: filled when followed. A toggle button
- * (`aria-pressed`) named for what it follows, so a screen reader hears "Follow BERKSHIRE
- * HATHAWAY INC, toggle button, pressed"; a storage that refuses the change says why in its
- * tooltip instead of failing silently.
- */
-export function FollowStar({
-  kind,
-  followKey,
-  label,
-  size = 'sm',
-}: {
+interface FollowTarget {
   kind: FollowKind;
   /** The filer's name as filed, the account's ID or the CUSIP. */
   followKey: string;
   /** What the analyst reads, kept with the follow for the home page's lists. */
   label: string;
-  size?: 'xs' | 'sm' | 'md';
-}) {
+}
+
+/** Whether `target` is followed, what its star says on hover, and the click that toggles it. */
+function useFollowToggle({ kind, followKey, label }: FollowTarget) {
   const followed = useSyncExternalStore(follows.subscribe, () =>
     follows.isFollowed(kind, followKey),
   );
@@ -35,24 +28,85 @@ export function FollowStar({
   const tip =
     problem ??
     (followed ? `Following this ${NOUN[kind]}: click to stop` : `Follow this ${NOUN[kind]}`);
+  const onClick = (event: MouseEvent) => {
+    // Stars sit inside rows and links: following must not also open them.
+    event.stopPropagation();
+    event.preventDefault();
+    const change = follows.toggle({ kind, key: followKey, label });
+    setProblem(change.ok ? undefined : change.message);
+  };
+  return { followed, tip, onClick };
+}
+
+/** The star itself: an outline when not followed, filled when followed (its colour is the CSS's). */
+function StarIcon({ followed, size }: { followed: boolean; size: number }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill={followed ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+    >
+      <path d="M12 3.2l2.7 5.6 6.1.8-4.5 4.2 1.1 6-5.4-2.9-5.4 2.9 1.1-6-4.5-4.2 6.1-.8z" />
+    </svg>
+  );
+}
+
+const ICON_PX = { xs: 13, sm: 15, md: 18 } as const;
+
+/**
+ * A star that follows a filer, an account or a security: a gray outline, amber and filled when
+ * followed. A toggle button (`aria-pressed`) named for what it follows, so a screen reader hears
+ * "Follow BERKSHIRE HATHAWAY INC, toggle button, pressed"; a storage that refuses the change says
+ * why in its tooltip instead of failing silently.
+ */
+export function FollowStar({
+  size = 'sm',
+  ...target
+}: FollowTarget & { size?: 'xs' | 'sm' | 'md' }) {
+  const { followed, tip, onClick } = useFollowToggle(target);
   return (
     <Tooltip label={tip} withinPortal>
       <ActionIcon
         variant="subtle"
-        color={followed ? 'yellow.8' : 'gray.7'}
+        color={followed ? 'yellow.7' : 'gray.6'}
         size={size}
-        aria-label={`Follow ${label}`}
+        aria-label={`Follow ${target.label}`}
         aria-pressed={followed}
-        onClick={(event) => {
-          // Stars sit inside rows and links: following must not also open them.
-          event.stopPropagation();
-          event.preventDefault();
-          const change = follows.toggle({ kind, key: followKey, label });
-          setProblem(change.ok ? undefined : change.message);
-        }}
+        className={classes.star}
+        data-followed={followed}
+        onClick={onClick}
       >
-        <span aria-hidden="true">{followed ? '★' : '☆'}</span>
+        <StarIcon followed={followed} size={ICON_PX[size]} />
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/**
+ * The same star in a results grid's cell: a native button with a title, not Mantine's ActionIcon
+ * and Tooltip, as a fast scroll draws ~30 new cells a frame (see SecurityCellLink). Not a tab
+ * stop: the grid's cell is, and F2 then Tab reach it (use-grid-focus.ts).
+ */
+export function FollowCellStar(target: FollowTarget) {
+  const { followed, tip, onClick } = useFollowToggle(target);
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      className={classes.cellStar}
+      title={tip}
+      aria-label={`Follow ${target.label}`}
+      aria-pressed={followed}
+      data-followed={followed}
+      data-grid-secondary=""
+      onClick={onClick}
+    >
+      <StarIcon followed={followed} size={13} />
+    </button>
   );
 }

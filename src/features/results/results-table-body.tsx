@@ -1,11 +1,14 @@
 import { Anchor } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { isAccountIdField } from '../../lib/api/account-names.ts';
 import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
+import { FollowCellStar } from '../../components/follow-star.tsx';
 import { AccountId } from './account-names.tsx';
 import { CusipLink } from './cusip-link.tsx';
+import { cellFollow, starColumns } from './follow-cells.ts';
+import type { CellFollow } from './follow-cells.ts';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn, RowNotes } from './result-column.ts';
 import { cellKey } from './grid-keys.ts';
@@ -74,12 +77,20 @@ const Cell = memo(function Cell({
   row,
   col,
   tabbable,
+  followKind,
+  followKey,
+  followLabel,
 }: {
   value: unknown;
   /** The row's period of report, for a CUSIP's link. */
   period: unknown;
   /** The whole row, for a value typed by another field of it (`typedBy`). */
   record: ServiceRecord;
+  /** What the cell's star follows (a 13F filer or security), when it has one: primitives, so
+   *  the memo still skips a cell whose row did not change. */
+  followKind: CellFollow['kind'] | undefined;
+  followKey: string | undefined;
+  followLabel: string | undefined;
   column: ResultColumn;
   format: CellFormatter;
   pinned: boolean;
@@ -104,6 +115,9 @@ const Cell = memo(function Cell({
   const cusip = column.field?.name === 'cusip' && typeof value === 'string' ? value : undefined;
   return (
     <td className={className} title={view.raw ?? view.text} {...gridCell(row, col, tabbable)}>
+      {followKind !== undefined && followKey !== undefined && (
+        <FollowCellStar kind={followKind} followKey={followKey} label={followLabel ?? followKey} />
+      )}
       {href ? (
         <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" tabIndex={-1}>
           {view.text}
@@ -208,6 +222,7 @@ const ResultRow = memo(function ResultRow({
   selected,
   onToggle,
   tabColumn,
+  starred,
 }: {
   record: ServiceRecord;
   /** The row's place in the sorted rows, from 0. */
@@ -221,6 +236,8 @@ const ResultRow = memo(function ResultRow({
   onToggle: (index: number, shift: boolean) => void;
   /** The column of this row that is the grid's tab stop, or -1. */
   tabColumn: number;
+  /** The columns whose cells hold a follow star. */
+  starred: ReadonlySet<string>;
 }) {
   const first = withNotes ? 2 : 1;
   return (
@@ -241,20 +258,26 @@ const ResultRow = memo(function ResultRow({
         tabbable={tabColumn === 0}
       />
       {withNotes && <NoteCell notes={notes} row={index} tabbable={tabColumn === 1} />}
-      {columns.map((column, at) => (
-        <Cell
-          key={column.id}
-          value={record[column.id]}
-          period={record.periodofreport}
-          record={record}
-          column={column}
-          format={format}
-          pinned={at === 0}
-          row={index}
-          col={first + at}
-          tabbable={tabColumn === first + at}
-        />
-      ))}
+      {columns.map((column, at) => {
+        const follow = cellFollow(column.id, starred, record);
+        return (
+          <Cell
+            key={column.id}
+            value={record[column.id]}
+            period={record.periodofreport}
+            record={record}
+            column={column}
+            format={format}
+            pinned={at === 0}
+            row={index}
+            col={first + at}
+            tabbable={tabColumn === first + at}
+            followKind={follow?.kind}
+            followKey={follow?.key}
+            followLabel={follow?.label}
+          />
+        );
+      })}
     </tr>
   );
 });
@@ -297,6 +320,7 @@ export function ResultsTableBody({
   onDrawn: () => void;
 }) {
   const { rows: inView, before, after } = useVirtualRows(rows.length, scroller);
+  const starred = useMemo(() => starColumns(columns), [columns]);
   const activeDrawn = activeRow < 0 || inView.some(({ index }) => index === activeRow);
   useLayoutEffect(() => {
     onActiveDrawn(activeDrawn);
@@ -321,6 +345,7 @@ export function ResultsTableBody({
             selected={selection.has(record)}
             onToggle={onToggle}
             tabColumn={index === activeRow ? activeColumn : -1}
+            starred={starred}
           />
         );
       })}

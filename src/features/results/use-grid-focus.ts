@@ -18,6 +18,21 @@ interface GridFocusOptions {
 }
 
 const CONTROLS = 'a[href], button, input';
+/**
+ * The control Enter activates: a cell's link or box, not its follow star (marked
+ * `data-grid-secondary`), so Enter on a filer's name still opens the row; F2 then Tab reach it.
+ */
+const PRIMARY_CONTROL = 'a[href], button:not([data-grid-secondary]), input';
+
+/** Moves focus among `cell`'s controls on Tab (Shift+Tab back), round; false when it has one. */
+function tabWithinCell(cell: HTMLElement, from: HTMLElement, back: boolean): boolean {
+  const controls = [...cell.querySelectorAll<HTMLElement>(CONTROLS)];
+  if (controls.length < 2) return false;
+  const at = controls.indexOf(from);
+  const next = controls[(at + (back ? -1 : 1) + controls.length) % controls.length];
+  next?.focus();
+  return true;
+}
 
 /** Scrolls `scroller` so that `row` is in view below the sticky header, as little as it can. */
 function scrollRowIntoView(scroller: HTMLElement, row: number, rowHeight: number) {
@@ -39,8 +54,9 @@ function rowsPerPage(scroller: HTMLElement | null, rowHeight: number) {
 
 /**
  * The results grid's one tab stop and its keys (WAI-ARIA grid pattern): arrows, Home/End,
- * Ctrl+Home/End and Page Up/Down move the active cell; Enter activates a cell's control (or opens
- * the row), F2 enters it and Escape comes back; Space ticks the row. Rows are virtualised, so a
+ * Ctrl+Home/End and Page Up/Down move the active cell; Enter activates a cell's link (or opens
+ * the row), F2 enters the cell's controls, Tab goes among them (a follow star among them) and
+ * Escape comes back; Space ticks the row. Rows are virtualised, so a
  * move scrolls first and the cell is focused once it is drawn (`drawn`, after each body render).
  */
 export function useGridFocus(options: GridFocusOptions) {
@@ -80,10 +96,13 @@ export function useGridFocus(options: GridFocusOptions) {
     const cell = target.closest<HTMLElement>(`[${CELL_ATTRIBUTE}]`);
     if (!at || !cell) return;
     if (target !== cell) {
-      // Inside a cell's control (after F2): its keys are its own, but Escape comes back.
+      // Inside a cell's control (after F2): its keys are its own, but Escape comes back and Tab
+      // goes to the cell's next control (a CUSIP's link, then its star).
       if (event.key === 'Escape') {
         event.preventDefault();
         cell.focus();
+      } else if (event.key === 'Tab' && tabWithinCell(cell, target, event.shiftKey)) {
+        event.preventDefault();
       }
       return;
     }
@@ -98,12 +117,13 @@ export function useGridFocus(options: GridFocusOptions) {
       return;
     }
     const control = cell.querySelector<HTMLElement>(CONTROLS);
+    const primary = cell.querySelector<HTMLElement>(PRIMARY_CONTROL);
     if (event.key === 'F2' && control) {
       event.preventDefault();
       control.focus();
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (control) control.click();
+      if (primary) primary.click();
       else {
         const row = options.rows[at.row];
         if (row) options.onOpenRow(row);

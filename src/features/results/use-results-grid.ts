@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import type { ServiceRecord } from '#contract/response';
 import { isAccountIdField } from '../../lib/api/account-names.ts';
 import { columnWidth, fittedWidths, headerWidth, NAME_LEAST } from './column-width.ts';
+import { STAR_WIDTH, starColumns } from './follow-cells.ts';
 import type { ResultColumn } from './result-column.ts';
 import { sortRecords } from './sort.ts';
 import { resultFeatures } from './table-state.ts';
@@ -32,12 +33,15 @@ function startingWidths(
   available: number | undefined,
 ): number[] {
   const sample = rows.slice(0, SIZING_ROWS);
-  const widths = columns.map((column) =>
-    columnWidth(
-      column.label,
-      column.field,
-      sample.map((row) => row[column.id]),
-    ),
+  const starred = starColumns(columns);
+  // A starred cell (follow-cells.ts) holds its star before the name: room for both.
+  const widths = columns.map(
+    (column) =>
+      columnWidth(
+        column.label,
+        column.field,
+        sample.map((row) => row[column.id]),
+      ) + (starred.has(column.id) ? STAR_WIDTH : 0),
   );
   if (available === undefined) return widths;
   // The columns up to the last one read first, whatever lies between them, must fit together.
