@@ -66,8 +66,16 @@ const ICON_PX = { xs: 13, sm: 15, md: 18 } as const;
  */
 export function FollowStar({
   size = 'sm',
+  focusable = true,
   ...target
-}: FollowTarget & { size?: 'xs' | 'sm' | 'md' }) {
+}: FollowTarget & {
+  size?: 'xs' | 'sm' | 'md';
+  /**
+   * False inside a list whose box keeps the focus (the search's options): no tab stop, and a
+   * press does not take the focus from the box.
+   */
+  focusable?: boolean;
+}) {
   const { followed, tip, onClick } = useFollowToggle(target);
   return (
     <Tooltip label={tip} withinPortal>
@@ -80,6 +88,14 @@ export function FollowStar({
         className={classes.star}
         data-followed={followed}
         onClick={onClick}
+        {...(focusable
+          ? {}
+          : {
+              tabIndex: -1,
+              onMouseDown: (event: MouseEvent) => {
+                event.preventDefault();
+              },
+            })}
       >
         <StarIcon followed={followed} size={ICON_PX[size]} />
       </ActionIcon>

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
 import { renderInRouter } from '../../../testing/render.tsx';
 import { session } from '../../lib/api/services.ts';
+import { follows } from '../../lib/follows/use-follows.ts';
 import { decodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { GlobalSearch } from './global-search.tsx';
 
@@ -63,6 +64,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   session.signOut();
+  window.localStorage.clear();
 });
 
 describe('the global search', () => {
@@ -121,6 +123,24 @@ describe('the global search', () => {
         },
       });
     });
+  });
+
+  it('follows a filer or a security from its result, without opening it or closing the list', async () => {
+    const { user, router } = setup();
+    const box = await screen.findByRole('combobox', { name: /Search/ });
+    await user.click(box);
+    await user.keyboard('aapl');
+    const security = await screen.findByRole('option', { name: /AAPL · APPLE INC/ });
+    await user.click(within(security).getByRole('button', { name: 'Follow AAPL · APPLE INC' }));
+    expect(follows.isFollowed('security', '037833100')).toBe(true);
+    expect(router.state.location.pathname).not.toBe('/security');
+    expect(box).toHaveFocus();
+    await user.clear(box);
+    await user.keyboard('berkshire');
+    const filer = await screen.findByRole('option', { name: /BERKSHIRE HATHAWAY INC/ });
+    await user.click(within(filer).getByRole('button', { name: /^Follow BERKSHIRE/ }));
+    expect(follows.isFollowed('filer', 'BERKSHIRE HATHAWAY INC')).toBe(true);
+    expect(screen.getByRole('listbox')).toBeVisible();
   });
 
   it('selects its text on "/" again, so what is typed next replaces it', async () => {

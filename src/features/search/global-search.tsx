@@ -11,6 +11,7 @@ import { formatDay } from '../../lib/format/dates.ts';
 import { describeError } from '../../lib/api/error-policy.ts';
 import { requestResultFocus } from '../../lib/focus/heading-focus.ts';
 import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
+import { FollowStar } from '../../components/follow-star.tsx';
 import { searchIndex, securityAsOf } from './search-index.ts';
 import type { SearchResults } from './search-index.ts';
 import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
@@ -27,6 +28,8 @@ interface SearchOption {
   readonly target:
     | { readonly module: ModuleId; readonly body: QueryBody }
     | { readonly cusip: string; readonly period: string };
+  /** What the option's star follows: a filer (by name as filed) or a security (by CUSIP). */
+  readonly follow?: { readonly kind: 'filer' | 'security'; readonly key: string };
 }
 
 interface SearchGroup {
@@ -49,6 +52,7 @@ function groupsOf(results: SearchResults, upTo: string | null | undefined): Sear
         label: filer.name,
         detail: `Portfolio at ${formatDay(filer.latestPeriod)}`,
         target: { module: '13f_holdings', body: filerPortfolioBody(filer) },
+        follow: { kind: 'filer', key: filer.name },
       })),
     },
     {
@@ -72,7 +76,8 @@ function groupsOf(results: SearchResults, upTo: string | null | undefined): Sear
             `CUSIP ${security.cusip} · ${String(holders)} ` +
             `${holders === 1 ? 'holder' : 'holders'} at ${formatDay(period)}`,
           target: { cusip: security.cusip, period },
-        };
+          follow: { kind: 'security', key: security.cusip },
+        } as const;
       }),
     },
     {
@@ -147,10 +152,24 @@ function SearchDropdown({
             <Combobox.Group key={group.label} label={group.label}>
               {group.options.map((option) => (
                 <Combobox.Option key={option.value} value={option.value}>
-                  <Text size="sm">{option.label}</Text>
-                  <Text size="xs" c="dimmed">
-                    {option.detail}
-                  </Text>
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    {option.follow && (
+                      // A click follows without opening the result or leaving the box.
+                      <FollowStar
+                        kind={option.follow.kind}
+                        followKey={option.follow.key}
+                        label={option.label}
+                        size="xs"
+                        focusable={false}
+                      />
+                    )}
+                    <div>
+                      <Text size="sm">{option.label}</Text>
+                      <Text size="xs" c="dimmed">
+                        {option.detail}
+                      </Text>
+                    </div>
+                  </Group>
                 </Combobox.Option>
               ))}
             </Combobox.Group>
