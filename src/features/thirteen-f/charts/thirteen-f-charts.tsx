@@ -1,3 +1,4 @@
+import { FollowStar } from '../../../components/follow-star.tsx';
 import { Alert, Group, List, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { matchedAccountOf } from '#contract/relations';
@@ -47,15 +48,30 @@ function ScopePicker({ scope }: { scope: ThirteenFScope }) {
     .map((pair) => pair.period)
     .sort()
     .reverse();
-  if (filers.length <= 1 && periods.length <= 1) return null;
+  const star = scope.known ? (
+    <FollowStar kind="filer" followKey={scope.filer} label={scope.filer} size="xs" />
+  ) : undefined;
+  // One filer: its name as the charts' heading, with its star; several: the star in the picker.
+  const heading = scope.known ? (
+    <Group gap={4} wrap="nowrap">
+      {star}
+      <Text fw={600} size="sm">
+        {scope.filer}
+      </Text>
+    </Group>
+  ) : null;
+  if (filers.length <= 1 && periods.length <= 1) return heading;
   return (
-    <Group gap="xs">
+    <Group gap="xs" align="flex-end">
+      {filers.length <= 1 && heading}
       {filers.length > 1 && (
         <Select
           size="xs"
           label="Filer"
           searchable
           w={280}
+          leftSection={star}
+          leftSectionPointerEvents="all"
           value={scope.filer}
           allowDeselect={false}
           data={filers}

@@ -6,6 +6,7 @@ import type { FakeAnswer } from '../../../../testing/fake-fetch.ts';
 import type { ViewSource } from '../api/aggregate-queries.ts';
 import { renderInRouter } from '../../../../testing/render.tsx';
 import { session } from '../../../lib/api/services.ts';
+import { follows } from '../../../lib/follows/use-follows.ts';
 import type { CompareSearch } from '../../../lib/url-state/analysis-links.ts';
 import { CompareView } from './compare-view.tsx';
 
@@ -74,9 +75,22 @@ function setup(
 afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();
+  window.localStorage.clear();
 });
 
 describe('CompareView', () => {
+  it('stars each picked manager in its picker, without changing the pick', async () => {
+    const { user, onChange } = setup({ a: 'ALPHA', b: 'BETA', period: Q4 });
+    await screen.findByRole('table', { name: 'Positions both hold' });
+    await user.click(screen.getByRole('button', { name: 'Follow BETA' }));
+    expect(follows.isFollowed('filer', 'BETA')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Follow ALPHA' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it.each(SOURCES)(
     'compares on the latest quarter both filed, with the three overlaps, from $source',
     async ({ source, answer }) => {

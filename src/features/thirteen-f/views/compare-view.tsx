@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PullStatus } from './pull-status.tsx';
+import { FollowStar } from '../../../components/follow-star.tsx';
 import { ViewHeader } from './view-header.tsx';
 import { SecurityAnchor } from '../../../components/security-link.tsx';
 import { periodSpanOptions, quarterBody } from '../api/across-managers-queries.ts';
@@ -118,6 +119,11 @@ function NothingToCompare(props: { filer: string; period: string; source: ViewSo
 }
 
 /** The two managers' pickers and the quarter. */
+/** The star of a picked manager (none before one is picked). */
+function followStar(filer: string | undefined) {
+  return filer ? <FollowStar kind="filer" followKey={filer} label={filer} size="xs" /> : undefined;
+}
+
 function ComparePickers({
   state,
   period,
@@ -141,6 +147,9 @@ function ComparePickers({
       w={{ base: '100%', sm: 270 }}
       data={[...new Set([...options, ...(state[key] ? [state[key]] : [])])]}
       value={state[key] ?? null}
+      // The picked manager's follow star, at the field's start: a button, so it takes clicks.
+      leftSection={followStar(state[key])}
+      leftSectionPointerEvents="all"
       nothingFoundMessage="No manager of that name"
       onChange={(next) => {
         onChange({ ...state, [key]: next ?? undefined });

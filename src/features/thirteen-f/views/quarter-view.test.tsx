@@ -12,6 +12,7 @@ import { renderInRouter } from '../../../../testing/render.tsx';
 import { PULL_LIMIT_ROWS } from '../api/bounded-pull.ts';
 import { NAMES_LIMIT_ROWS } from '../api/quarter-aggregates.ts';
 import { session } from '../../../lib/api/services.ts';
+import { follows } from '../../../lib/follows/use-follows.ts';
 import { DATA_QUALITY_DEMO_LABEL } from '#contract/demo-filers';
 import { QuarterView } from './quarter-view.tsx';
 import type { QuarterState } from './quarter-view.tsx';
@@ -164,6 +165,7 @@ async function dataTable(user: ReturnType<typeof renderInRouter>['user'], title:
 afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();
+  window.localStorage.clear();
 });
 
 describe('QuarterView', () => {
@@ -297,6 +299,16 @@ describe('QuarterView', () => {
       JSON.stringify(body).includes('"fields":["periodofreport"]'),
     );
     expect(spans.map((body) => body.module)).toEqual(['13f_filer_quarters', '13f_filer_quarters']);
+  });
+
+  it('picks the managers followed in one click, once any is followed', async () => {
+    const { user, onChange } = setup({ period: Q1 });
+    await screen.findByText(/7 rows read/);
+    expect(screen.queryByRole('button', { name: /Managers you follow/ })).toBeNull();
+    follows.toggle({ kind: 'filer', key: 'GAMMA', label: 'GAMMA' });
+    follows.toggle({ kind: 'filer', key: 'ALPHA', label: 'ALPHA' });
+    await user.click(await screen.findByRole('button', { name: 'Managers you follow (2)' }));
+    expect(onChange).toHaveBeenCalledWith({ period: Q1, managers: ['GAMMA', 'ALPHA'] });
   });
 
   it('reports the managers picked in the Managers box', async () => {

@@ -2,6 +2,7 @@ import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useMemo } from 'react';
 import type { ReactNode } from 'react';
+import { useFollowedKeys } from '../../../lib/follows/use-follows.ts';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
 import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts';
@@ -97,6 +98,38 @@ function QuarterPicker({
         if (next) onChange(next);
       }}
     />
+  );
+}
+
+/**
+ * Picks the managers the analyst follows (starred anywhere), in one click: the quarter narrowed
+ * to their book. Nothing until one is followed; said as picked when they are the pick.
+ */
+function FollowedPick({
+  value,
+  onChange,
+}: {
+  value: readonly string[];
+  onChange: (managers: string[]) => void;
+}) {
+  const followed = useFollowedKeys('filer');
+  if (followed.length === 0) return null;
+  const picked = followed.length === value.length && followed.every((key) => value.includes(key));
+  return (
+    <Button
+      variant="subtle"
+      leftSection={
+        <Text span c="yellow.7" aria-hidden="true">
+          ★
+        </Text>
+      }
+      disabled={picked}
+      onClick={() => {
+        onChange([...followed]);
+      }}
+    >
+      {picked ? 'The managers you follow' : `Managers you follow (${String(followed.length)})`}
+    </Button>
   );
 }
 
@@ -200,6 +233,7 @@ export function QuarterView({
           }}
         />
         {!tooLarge && picker}
+        <FollowedPick value={managers} onChange={pick} />
         <CompareButton managers={managers} period={period} />
       </Group>
       <CoverageNote coverage={covered} />

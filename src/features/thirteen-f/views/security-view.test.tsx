@@ -12,6 +12,7 @@ import type { FakeAnswer } from '../../../../testing/fake-fetch.ts';
 import { PULL_LIMIT_ROWS } from '../api/bounded-pull.ts';
 import { renderInRouter } from '../../../../testing/render.tsx';
 import { session } from '../../../lib/api/services.ts';
+import { follows } from '../../../lib/follows/use-follows.ts';
 import { SecurityView } from './security-view.tsx';
 import type { ViewSource } from '../api/aggregate-queries.ts';
 
@@ -121,9 +122,24 @@ function setup(
 afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();
+  window.localStorage.clear();
 });
 
 describe('SecurityView', () => {
+  it('follows the security from its heading and a holder from its row', async () => {
+    const { user } = setup();
+    const heading = await screen.findByRole('heading', { name: 'AAPL · APPLE INC' });
+    const star = screen.getByRole('button', { name: 'Follow AAPL · APPLE INC' });
+    expect(heading.parentElement).toContainElement(star);
+    await user.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    expect(follows.isFollowed('security', '037833100')).toBe(true);
+    const holders = screen.getByRole('table', { name: /^Holders at/ });
+    await user.click(within(holders).getByRole('button', { name: 'Follow ALPHA' }));
+    expect(follows.isFollowed('filer', 'ALPHA')).toBe(true);
+    expect(follows.isFollowed('filer', 'BETA')).toBe(false);
+  });
+
   it.each(SOURCES)(
     'lists the latest quarter’s holders by value, links them, and the managers that sold out, from $source',
     async ({ source, answer }) => {

@@ -1,6 +1,7 @@
 import { Anchor, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { FollowStar } from '../../../components/follow-star.tsx';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
 import { CoverageNote } from './coverage-note.tsx';
@@ -80,7 +81,15 @@ function HoldersTable({
           {holders.map((holder) => (
             <Table.Tr key={`${holder.filer} ${holder.label}`}>
               <Table.Td>
-                <FilerLink filer={holder.filer} period={period} />
+                <Group gap={4} wrap="nowrap">
+                  <FollowStar
+                    kind="filer"
+                    followKey={holder.filer}
+                    label={holder.filer}
+                    size="xs"
+                  />
+                  <FilerLink filer={holder.filer} period={period} />
+                </Group>
               </Table.Td>
               <Table.Td>{holder.label}</Table.Td>
               <Table.Td ta="right">{formatCount(holder.shares)}</Table.Td>
@@ -209,6 +218,7 @@ export function SecurityView({
     <Stack gap="md">
       <ViewHeader
         title={name}
+        star={<FollowStar kind="security" followKey={cusip} label={name} size="md" />}
         subtitle={
           <>
             CUSIP {cusip} · {reading.readWith}
