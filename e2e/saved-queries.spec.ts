@@ -53,12 +53,14 @@ test('a saved query is listed, renamed, opened, exported, deleted and imported b
   await expect((await openBuilder(page)).getByLabel('Rows (max_num)')).toHaveValue('7');
   await expect(page.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '8');
 
-  // Export all: a dated JSON file holding the query.
+  // Export queries and follows: a dated JSON file holding the query.
   await page.getByRole('link', { name: 'Saved queries' }).click();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export all' }).click();
+  await page.getByRole('button', { name: 'Export queries and follows' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^saved-queries-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^saved-queries-and-follows-\d{4}-\d{2}-\d{2}\.json$/,
+  );
   const exportPath = await download.path();
   const exported = JSON.parse(await readFile(exportPath, 'utf8')) as Record<string, unknown>;
   expect(exported).toMatchObject({
@@ -79,7 +81,7 @@ test('a saved query is listed, renamed, opened, exported, deleted and imported b
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page.getByText('No saved queries yet.', { exact: false })).toBeVisible();
-  const fileInput = page.getByLabel('Saved-queries file to import');
+  const fileInput = page.getByLabel('Saved queries and follows file to import');
   await fileInput.setInputFiles(exportPath);
   const report = page.getByRole('status').filter({ hasText: 'Import of' });
   await expect(report).toContainText('1 query added');

@@ -1,6 +1,7 @@
 import { Alert, Button, CloseButton, FileButton, Group, List, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { downloadBlob } from '../../lib/format/download.ts';
+import { follows, useFollows } from '../../lib/follows/use-follows.ts';
 import {
   exportFileName,
   exportQueries,
@@ -12,7 +13,13 @@ import { savedQueries } from './use-saved-queries.ts';
 
 /** What the last import did, or why it could not be kept. */
 type Outcome =
-  | { readonly kind: 'report'; readonly fileName: string; readonly report: ImportReport }
+  | {
+      readonly kind: 'report';
+      readonly fileName: string;
+      readonly report: ImportReport;
+      /** Follows the file added to the analyst's (those already followed are not counted). */
+      readonly followsAdded: number;
+    }
   | { readonly kind: 'failed'; readonly fileName: string; readonly message: string };
 
 function plural(count: number, one: string, many: string): string {
@@ -36,8 +43,12 @@ function ImportReportAlert({ outcome, onClose }: { outcome: Outcome; onClose: ()
       </Alert>
     );
   }
-  const { report } = outcome;
-  const failed = report.added === 0 && report.skippedDuplicates === 0 && report.problems.length > 0;
+  const { report, followsAdded } = outcome;
+  const failed =
+    report.added === 0 &&
+    report.skippedDuplicates === 0 &&
+    followsAdded === 0 &&
+    report.problems.length > 0;
   return (
     <Alert
       color={failed ? 'red' : report.problems.length > 0 ? 'yellow' : 'green'}
@@ -50,6 +61,12 @@ function ImportReportAlert({ outcome, onClose }: { outcome: Outcome; onClose: ()
           <List.Item>
             {plural(report.skippedDuplicates, 'duplicate skipped', 'duplicates skipped')} (already
             saved)
+          </List.Item>
+          <List.Item>
+            {plural(followsAdded, 'follow added', 'follows added')}
+            {report.follows.length > followsAdded
+              ? ` (${plural(report.follows.length - followsAdded, 'was', 'were')} followed already)`
+              : ''}
           </List.Item>
           {report.renamed.map(({ from, to }) => (
             <List.Item key={to}>
@@ -66,14 +83,18 @@ function ImportReportAlert({ outcome, onClose }: { outcome: Outcome; onClose: ()
   );
 }
 
-/** "Export all" to a JSON file and "Import…" from one, with what the import did. */
+/**
+ * "Export queries and follows" to a JSON file and "Import…" from one, with what the import did:
+ * the stars travel with the queries, so a new browser or machine gets both back.
+ */
 export function ImportExport({ queries }: { queries: readonly SavedQuery[] }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const resetFile = useRef<() => void>(null);
+  const followed = useFollows();
 
   const exportAll = () => {
     const now = new Date();
-    const blob = new Blob([exportQueries(queries, now)], { type: 'application/json' });
+    const blob = new Blob([exportQueries(queries, now, followed)], { type: 'application/json' });
     downloadBlob(blob, exportFileName(now));
   };
 
@@ -104,19 +125,32 @@ export function ImportExport({ queries }: { queries: readonly SavedQuery[] }) {
       setOutcome({ kind: 'failed', fileName: file.name, message });
       return;
     }
-    setOutcome({ kind: 'report', fileName: file.name, report });
+    // Nothing to merge is no write (a full storage must not fail an import of queries alone).
+    const merged =
+      report.follows.length > 0 ? follows.merge(report.follows) : { ok: true as const };
+    const problems = merged.ok ? report.problems : [...report.problems, merged.message];
+    setOutcome({
+      kind: 'report',
+      fileName: file.name,
+      report: { ...report, problems },
+      followsAdded: merged.ok ? (merged.added ?? 0) : 0,
+    });
   };
 
   return (
     <>
       <Group gap="xs">
-        <Button variant="default" onClick={exportAll} disabled={queries.length === 0}>
-          Export all
+        <Button
+          variant="default"
+          onClick={exportAll}
+          disabled={queries.length === 0 && followed.length === 0}
+        >
+          Export queries and follows
         </Button>
         <FileButton
           accept="application/json,.json"
           resetRef={resetFile}
-          inputProps={{ 'aria-label': 'Saved-queries file to import' }}
+          inputProps={{ 'aria-label': 'Saved queries and follows file to import' }}
           onChange={(file) => {
             void importFile(file);
           }}

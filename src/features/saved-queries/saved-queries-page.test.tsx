@@ -6,6 +6,7 @@ import { exportQueries } from './saved-queries.ts';
 import type { SavedQuery } from './saved-queries.ts';
 import { savedQueriesKey } from './saved-queries-store.ts';
 import { session } from '../../lib/api/services.ts';
+import { follows } from '../../lib/follows/use-follows.ts';
 import { decodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import type { WorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { SavedQueriesPage } from './saved-queries-page.tsx';
@@ -49,7 +50,7 @@ function setup(stored: SavedQuery[] | string = []) {
     return within(found);
   };
   const upload = async (text: string, fileName = 'saved.json') => {
-    const input = await screen.findByLabelText('Saved-queries file to import');
+    const input = await screen.findByLabelText('Saved queries and follows file to import');
     await view.user.upload(input, new File([text], fileName, { type: 'application/json' }));
     return screen.findByRole('status', { name: `Import of ${fileName}` });
   };
@@ -66,7 +67,7 @@ describe('SavedQueriesPage', () => {
   it('explains how to save a query when there is none, with nothing to export', async () => {
     setup();
     expect(await screen.findByText(/No saved queries yet\. Open a module/)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Export all' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export queries and follows' })).toBeDisabled();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -133,8 +134,10 @@ describe('SavedQueriesPage', () => {
       names.push(this.download);
     });
     const { user } = setup([savedQuery()]);
-    await user.click(await screen.findByRole('button', { name: 'Export all' }));
-    expect(names).toEqual([expect.stringMatching(/^saved-queries-\d{4}-\d{2}-\d{2}\.json$/)]);
+    await user.click(await screen.findByRole('button', { name: 'Export queries and follows' }));
+    expect(names).toEqual([
+      expect.stringMatching(/^saved-queries-and-follows-\d{4}-\d{2}-\d{2}\.json$/),
+    ]);
     const file = JSON.parse((await blob?.text()) ?? '') as Record<string, unknown>;
     expect(file).toMatchObject({
       format: 'marketplace-saved-queries',
@@ -159,6 +162,30 @@ describe('SavedQueriesPage', () => {
     );
     expect((await row('Role changes (2)')).getByText('3 conditions · up to 3 rows')).toBeVisible();
     expect(storedNames()).toEqual(['Role changes', 'Role changes (2)']);
+  });
+
+  it('exports the follows with the queries, and an import adds those not yet followed', async () => {
+    let blob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((object) => {
+      blob = object as Blob;
+      return 'blob:saved-queries';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, upload } = setup();
+    const berkshire = { kind: 'filer', key: 'BERKSHIRE HATHAWAY INC', label: 'Berkshire' } as const;
+    const apple = { kind: 'security', key: '037833100', label: 'APPLE INC' } as const;
+    follows.toggle(berkshire);
+    follows.toggle(apple);
+    // Follows alone are worth exporting: the button is on with no saved query.
+    await user.click(await screen.findByRole('button', { name: 'Export queries and follows' }));
+    const text = (await blob?.text()) ?? '';
+    expect((JSON.parse(text) as { follows: unknown[] }).follows).toHaveLength(2);
+    follows.toggle(apple);
+    const report = await upload(text);
+    expect(report).toHaveTextContent('1 follow added (1 was followed already)');
+    expect(follows.isFollowed('security', '037833100')).toBe(true);
+    expect(follows.isFollowed('filer', 'BERKSHIRE HATHAWAY INC')).toBe(true);
   });
 
   it('imports nothing from a file that is not JSON, and says so', async () => {

@@ -14,6 +14,7 @@ import {
 import { summarizeQuery } from './summary.ts';
 import { savedAnalysisOf } from '../../lib/url-state/analysis-links.ts';
 import type { SavedQuery } from './saved-queries.ts';
+import type { Follow } from '../../lib/follows/follows-store.ts';
 import type { WorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 
 const NOW = new Date('2025-03-04T10:00:00.000Z');
@@ -160,12 +161,43 @@ describe('exportQueries', () => {
       version: 1,
       exportedAt: NOW.toISOString(),
       queries: [savedQuery()],
+      follows: [],
     });
-    expect(exportFileName(new Date(2025, 0, 5, 23, 30))).toBe('saved-queries-2025-01-05.json');
+    expect(exportFileName(new Date(2025, 0, 5, 23, 30))).toBe(
+      'saved-queries-and-follows-2025-01-05.json',
+    );
   });
 });
 
 describe('importQueries', () => {
+  const apple: Follow = {
+    kind: 'security',
+    key: '037833100',
+    label: 'APPLE INC',
+    since: '2025-03-01T09:00:00.000Z',
+  };
+
+  it('carries the follows: exported with the queries, read back for the store to merge', () => {
+    const text = exportQueries([savedQuery()], NOW, [apple]);
+    expect(savedQueriesFileSchema.parse(JSON.parse(text)).follows).toEqual([apple]);
+    expect(importQueries([], text)).toMatchObject({ added: 1, follows: [apple], problems: [] });
+  });
+
+  it('imports a file from before follows travelled (none), and reports a damaged follow', () => {
+    const old = JSON.stringify({
+      format: 'marketplace-saved-queries',
+      version: 1,
+      exportedAt: NOW.toISOString(),
+      queries: [savedQuery()],
+    });
+    expect(importQueries([], old)).toMatchObject({ added: 1, follows: [], problems: [] });
+    const damaged = exportQueries([], NOW, [apple, { ...apple, key: '' }]);
+    expect(importQueries([], damaged)).toMatchObject({
+      follows: [apple],
+      problems: ['1 follow in the file was not valid and not imported.'],
+    });
+  });
+
   it('imports an export into an empty list, then skips every entry as a duplicate', () => {
     const text = exportQueries([
       savedQuery(),

@@ -8,6 +8,8 @@ import { z } from 'zod/mini';
 import { CATALOG } from '#contract/catalog';
 import type { ModuleId } from '#contract/catalog';
 import { localFileStamp } from '../../lib/format/download.ts';
+import { followSchema, readFollows } from '../../lib/follows/follows-store.ts';
+import type { Follow } from '../../lib/follows/follows-store.ts';
 import { savedAnalysisSchema } from '../../lib/url-state/analysis-links.ts';
 import type { SavedAnalysis } from '../../lib/url-state/analysis-links.ts';
 import { workspaceLinkSchema } from '../../lib/url-state/workspace-link.ts';
@@ -55,6 +57,9 @@ const exportEnvelopeSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.number(),
   queries: z.array(z.unknown()),
+  // Optional, so files from before follows travelled still read as version 1 (and an older
+  // dashboard, whose object schema drops unknown keys, still reads a newer file's queries).
+  follows: z.optional(z.array(z.unknown())),
 });
 
 /** The export file as written by `exportQueries`: the envelope, with every entry checked. */
@@ -62,6 +67,7 @@ export const savedQueriesFileSchema = z.extend(exportEnvelopeSchema, {
   version: z.literal(1),
   exportedAt: z.iso.datetime(),
   queries: z.array(savedQuerySchema),
+  follows: z.optional(z.array(followSchema)),
 });
 
 /** The outcome of a change: the new list, or a sentence for the analyst saying why not. */
@@ -82,6 +88,8 @@ export interface ImportReport {
   readonly skippedDuplicates: number;
   readonly renamed: readonly { readonly from: string; readonly to: string }[];
   readonly problems: readonly string[];
+  /** The file's well-formed follows, for the follows store to merge (not yet merged). */
+  readonly follows: readonly Follow[];
 }
 
 /** zod/mini carries no English messages ("Invalid input"), so the common cases are worded here. */
@@ -237,22 +245,51 @@ function contentKey(state: SavedState): string {
   return JSON.stringify([state.module, state.body, state.view ?? null], sortKeys);
 }
 
-/** The export file's text for `list`. */
-export function exportQueries(list: readonly SavedQuery[], now = new Date()): string {
-  const file = { format: EXPORT_FORMAT, version: 1, exportedAt: now.toISOString(), queries: list };
+/** The export file's text for `list` and the analyst's `follows` (the stars travel with it). */
+export function exportQueries(
+  list: readonly SavedQuery[],
+  now = new Date(),
+  follows: readonly Follow[] = [],
+): string {
+  const file = {
+    format: EXPORT_FORMAT,
+    version: 1,
+    exportedAt: now.toISOString(),
+    queries: list,
+    follows,
+  };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** `saved-queries-YYYY-MM-DD.json`, dated in the analyst's time zone. */
+/** `saved-queries-and-follows-YYYY-MM-DD.json`, dated in the analyst's time zone. */
 export function exportFileName(now = new Date()): string {
-  return `saved-queries-${localFileStamp(now).date}.json`;
+  return `saved-queries-and-follows-${localFileStamp(now).date}.json`;
 }
 
 function refused(existing: readonly SavedQuery[], problem: string): ImportReport {
-  return { next: existing, added: 0, skippedDuplicates: 0, renamed: [], problems: [problem] };
+  return {
+    next: existing,
+    added: 0,
+    skippedDuplicates: 0,
+    renamed: [],
+    problems: [problem],
+    follows: [],
+  };
 }
 
-function readImportFile(text: string): { queries: unknown[] } | { problem: string } {
+/** The file's follows that are well formed, and a sentence for those that are not. */
+function importedFollows(entries: readonly unknown[]): { follows: Follow[]; problem?: string } {
+  const follows = readFollows(entries);
+  const dropped = entries.filter((entry) => !followSchema.safeParse(entry).success).length;
+  if (dropped === 0) return { follows };
+  const what =
+    dropped === 1 ? '1 follow in the file was' : `${String(dropped)} follows in the file were`;
+  return { follows, problem: `${what} not valid and not imported.` };
+}
+
+function readImportFile(
+  text: string,
+): { queries: unknown[]; follows: unknown[] } | { problem: string } {
   if (text.length > MAX_IMPORT_CHARACTERS) {
     return { problem: 'This file is too large to be a saved-queries export.' };
   }
@@ -273,7 +310,7 @@ function readImportFile(text: string): { queries: unknown[] } | { problem: strin
       problem: `This export is version ${envelope.data.version}, which this dashboard cannot read; nothing was imported. Reload the page to get the latest version.`,
     };
   }
-  return { queries: envelope.data.queries };
+  return { queries: envelope.data.queries, follows: envelope.data.follows ?? [] };
 }
 
 /**
@@ -291,6 +328,8 @@ export function importQueries(existing: readonly SavedQuery[], fileText: string)
     const ids = new Set(existing.map((query) => query.id));
     const renamed: { from: string; to: string }[] = [];
     const problems: string[] = [];
+    const follows = importedFollows(read.follows);
+    if (follows.problem !== undefined) problems.push(follows.problem);
     let added = 0;
     let skippedDuplicates = 0;
     read.queries.forEach((entry, index) => {
@@ -314,7 +353,7 @@ export function importQueries(existing: readonly SavedQuery[], fileText: string)
       ids.add(id);
       added += 1;
     });
-    return { next, added, skippedDuplicates, renamed, problems };
+    return { next, added, skippedDuplicates, renamed, problems, follows: follows.follows };
   } catch {
     // Only a pathological file gets here (nesting deep enough to exhaust the stack).
     return refused(existing, 'This file could not be read, so nothing was imported.');
