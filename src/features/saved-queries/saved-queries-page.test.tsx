@@ -57,6 +57,24 @@ function setup(stored: SavedQuery[] | string = []) {
   return { ...view, table, row, upload };
 }
 
+/** The files the page saves: their names and the last one's text (jsdom cannot save a blob). */
+function captureDownloads() {
+  let blob: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((object) => {
+    blob = object as Blob;
+    return 'blob:saved-queries';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  const names: string[] = [];
+  // The click is where a browser would save the file.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function save(
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return { names, text: async () => (await blob?.text()) ?? '' };
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   session.signOut();
@@ -120,25 +138,13 @@ describe('SavedQueriesPage', () => {
   });
 
   it('exports every query to a dated JSON file', async () => {
-    let blob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((object) => {
-      blob = object as Blob;
-      return 'blob:saved-queries';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const names: string[] = [];
-    // jsdom cannot navigate to a blob: the click is where a browser would save the file.
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function save(
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const { names, text } = captureDownloads();
     const { user } = setup([savedQuery()]);
     await user.click(await screen.findByRole('button', { name: 'Export queries and follows' }));
     expect(names).toEqual([
       expect.stringMatching(/^saved-queries-and-follows-\d{4}-\d{2}-\d{2}\.json$/),
     ]);
-    const file = JSON.parse((await blob?.text()) ?? '') as Record<string, unknown>;
+    const file = JSON.parse(await text()) as Record<string, unknown>;
     expect(file).toMatchObject({
       format: 'marketplace-saved-queries',
       version: 1,
@@ -165,13 +171,7 @@ describe('SavedQueriesPage', () => {
   });
 
   it('exports the follows with the queries, and an import adds those not yet followed', async () => {
-    let blob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((object) => {
-      blob = object as Blob;
-      return 'blob:saved-queries';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const download = captureDownloads();
     const { user, upload } = setup();
     const berkshire = { kind: 'filer', key: 'BERKSHIRE HATHAWAY INC', label: 'Berkshire' } as const;
     const apple = { kind: 'security', key: '037833100', label: 'APPLE INC' } as const;
@@ -179,7 +179,7 @@ describe('SavedQueriesPage', () => {
     follows.toggle(apple);
     // Follows alone are worth exporting: the button is on with no saved query.
     await user.click(await screen.findByRole('button', { name: 'Export queries and follows' }));
-    const text = (await blob?.text()) ?? '';
+    const text = await download.text();
     expect((JSON.parse(text) as { follows: unknown[] }).follows).toHaveLength(2);
     follows.toggle(apple);
     const report = await upload(text);
