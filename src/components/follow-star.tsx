@@ -66,16 +66,8 @@ const ICON_PX = { xs: 13, sm: 15, md: 18 } as const;
  */
 export function FollowStar({
   size = 'sm',
-  focusable = true,
   ...target
-}: FollowTarget & {
-  size?: 'xs' | 'sm' | 'md';
-  /**
-   * False inside a list whose box keeps the focus (the search's options): no tab stop, and a
-   * press does not take the focus from the box.
-   */
-  focusable?: boolean;
-}) {
+}: FollowTarget & { size?: 'xs' | 'sm' | 'md' }) {
   const { followed, tip, onClick } = useFollowToggle(target);
   return (
     <Tooltip label={tip} withinPortal>
@@ -88,18 +80,34 @@ export function FollowStar({
         className={classes.star}
         data-followed={followed}
         onClick={onClick}
-        {...(focusable
-          ? {}
-          : {
-              tabIndex: -1,
-              onMouseDown: (event: MouseEvent) => {
-                event.preventDefault();
-              },
-            })}
       >
         <StarIcon followed={followed} size={ICON_PX[size]} />
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/**
+ * The star in a list option (the search's results), for the pointer only: an option's children
+ * are presentational in ARIA, so a button there is neither heard nor reachable (and axe calls it
+ * nested-interactive). The option says "followed" in its own name instead, and a press keeps the
+ * focus in the search box, the list open.
+ */
+export function FollowOptionStar(target: FollowTarget) {
+  const { followed, tip, onClick } = useFollowToggle(target);
+  return (
+    <span
+      aria-hidden="true"
+      title={tip}
+      className={classes.cellStar}
+      data-followed={followed}
+      onMouseDown={(event) => {
+        event.preventDefault();
+      }}
+      onClick={onClick}
+    >
+      <StarIcon followed={followed} size={14} />
+    </span>
   );
 }
 

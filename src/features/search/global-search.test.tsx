@@ -130,15 +130,17 @@ describe('the global search', () => {
     const box = await screen.findByRole('combobox', { name: /Search/ });
     await user.click(box);
     await user.keyboard('aapl');
-    const security = await screen.findByRole('option', { name: /AAPL · APPLE INC/ });
-    await user.click(within(security).getByRole('button', { name: 'Follow AAPL · APPLE INC' }));
+    const security = await screen.findByRole('option', { name: /^AAPL · APPLE INC CUSIP/ });
+    await user.click(within(security).getByTitle('Follow this security'));
     expect(follows.isFollowed('security', '037833100')).toBe(true);
+    // The option says so in its name: a screen reader hears it (the star itself is the pointer's).
+    expect(security).toHaveAccessibleName(/ · followed$/);
     expect(router.state.location.pathname).not.toBe('/security');
     expect(box).toHaveFocus();
     await user.clear(box);
     await user.keyboard('berkshire');
-    const filer = await screen.findByRole('option', { name: /BERKSHIRE HATHAWAY INC/ });
-    await user.click(within(filer).getByRole('button', { name: /^Follow BERKSHIRE/ }));
+    const filer = await screen.findByRole('option', { name: /^BERKSHIRE HATHAWAY INC Portfolio/ });
+    await user.click(within(filer).getByTitle('Follow this manager'));
     expect(follows.isFollowed('filer', 'BERKSHIRE HATHAWAY INC')).toBe(true);
     expect(screen.getByRole('listbox')).toBeVisible();
   });

@@ -11,7 +11,8 @@ import { formatDay } from '../../lib/format/dates.ts';
 import { describeError } from '../../lib/api/error-policy.ts';
 import { requestResultFocus } from '../../lib/focus/heading-focus.ts';
 import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
-import { FollowStar } from '../../components/follow-star.tsx';
+import { FollowOptionStar } from '../../components/follow-star.tsx';
+import { useFollows } from '../../lib/follows/use-follows.ts';
 import { searchIndex, securityAsOf } from './search-index.ts';
 import type { SearchResults } from './search-index.ts';
 import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
@@ -137,6 +138,10 @@ function SearchDropdown({
   query: string;
   loaded: ReturnType<typeof useSearchIndex>;
 }) {
+  const followed = useFollows();
+  const isFollowed = ({ follow }: SearchOption) =>
+    follow !== undefined &&
+    followed.some((entry) => entry.kind === follow.kind && entry.key === follow.key);
   return (
     <Combobox.Dropdown>
       <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
@@ -151,16 +156,18 @@ function SearchDropdown({
           groups.map((group) => (
             <Combobox.Group key={group.label} label={group.label}>
               {group.options.map((option) => (
-                <Combobox.Option key={option.value} value={option.value}>
+                <Combobox.Option
+                  key={option.value}
+                  value={option.value}
+                  aria-label={`${option.label} ${option.detail}${isFollowed(option) ? ' · followed' : ''}`}
+                >
                   <Group gap={6} wrap="nowrap" align="flex-start">
                     {option.follow && (
                       // A click follows without opening the result or leaving the box.
-                      <FollowStar
+                      <FollowOptionStar
                         kind={option.follow.kind}
                         followKey={option.follow.key}
                         label={option.label}
-                        size="xs"
-                        focusable={false}
                       />
                     )}
                     <div>
