@@ -21,6 +21,7 @@ import {
   renderThirteenFCharts,
 } from '../../../../testing/thirteen-f-harness.tsx';
 import { session } from '../../../lib/api/services.ts';
+import { follows } from '../../../lib/follows/use-follows.ts';
 import type { ChartSettings } from '../../../lib/url-state/workspace-view.ts';
 import { PRIMARY } from '../../../components/charts/colors.ts';
 
@@ -43,6 +44,7 @@ function setup(
 afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();
+  window.localStorage.clear();
 });
 
 describe('ThirteenFCharts: portfolio weights', () => {
@@ -138,10 +140,14 @@ describe('ThirteenFCharts: portfolio weights', () => {
 });
 
 describe('ThirteenFCharts: filer and period', () => {
-  it('offers no picker for one filer and one period', () => {
-    setup(current());
+  it('offers no picker for one filer and one period: its name heads the charts, with its star', async () => {
+    const { user } = setup(current());
     expect(screen.queryByRole('combobox', { name: 'Filer' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Period' })).toBeNull();
+    const star = screen.getByRole('button', { name: `Follow ${FILER}` });
+    expect(star.parentElement).toHaveTextContent(FILER);
+    await user.click(star);
+    expect(follows.isFollowed('filer', FILER)).toBe(true);
   });
 
   it('picks among the periods of the rows, the latest first, and retitles the chart', async () => {
