@@ -7,8 +7,9 @@ import {
   exportQueries,
   importQueries,
   MAX_IMPORT_CHARACTERS,
-} from './saved-queries.ts';
-import type { ImportReport, SavedQuery } from './saved-queries.ts';
+} from './saved-queries-file.ts';
+import type { ImportReport } from './saved-queries-file.ts';
+import type { SavedQuery } from './saved-queries.ts';
 import { savedQueries } from './use-saved-queries.ts';
 
 /** What the last import did, or why it could not be kept. */

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModuleId } from '#contract/catalog';
 import { renderInRouter } from '../../../testing/render.tsx';
-import { exportQueries } from './saved-queries.ts';
+import { exportQueries } from './saved-queries-file.ts';
 import type { SavedQuery } from './saved-queries.ts';
 import { savedQueriesKey } from './saved-queries-store.ts';
 import { session } from '../../lib/api/services.ts';

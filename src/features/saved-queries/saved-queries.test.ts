@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleId } from '#contract/catalog';
+import { addQuery, renameQuery, restoreQuery, removeQuery, uniqueName } from './saved-queries.ts';
 import {
-  addQuery,
   exportFileName,
   exportQueries,
   importQueries,
-  renameQuery,
-  restoreQuery,
-  removeQuery,
   savedQueriesFileSchema,
-  uniqueName,
-} from './saved-queries.ts';
+} from './saved-queries-file.ts';
 import { summarizeQuery } from './summary.ts';
 import { savedAnalysisOf } from '../../lib/url-state/analysis-links.ts';
 import type { SavedQuery } from './saved-queries.ts';
