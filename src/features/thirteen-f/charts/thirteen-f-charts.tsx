@@ -41,6 +41,10 @@ function useFlags(scope: ThirteenFScope): ReadonlyMap<string, readonly DataFlag[
   }, [scope.fullPortfolio, scope.inResult, scope.previousPositions, scope.earlierPeriod]);
 }
 
+function FilerStar({ filer }: { filer: string }) {
+  return <FollowStar kind="filer" followKey={filer} label={filer} size="xs" />;
+}
+
 function ScopePicker({ scope }: { scope: ThirteenFScope }) {
   const { filers, pairs } = scope.choices;
   const periods = pairs
@@ -48,29 +52,17 @@ function ScopePicker({ scope }: { scope: ThirteenFScope }) {
     .map((pair) => pair.period)
     .sort()
     .reverse();
-  const star = scope.known ? (
-    <FollowStar kind="filer" followKey={scope.filer} label={scope.filer} size="xs" />
-  ) : undefined;
-  // One filer: its name as the charts' heading, with its star; several: the star in the picker.
-  const heading = scope.known ? (
-    <Group gap={4} wrap="nowrap">
-      {star}
-      <Text fw={600} size="sm">
-        {scope.filer}
-      </Text>
-    </Group>
-  ) : null;
-  if (filers.length <= 1 && periods.length <= 1) return heading;
+  if (filers.length <= 1 && periods.length <= 1) return null;
   return (
     <Group gap="xs" align="flex-end">
-      {filers.length <= 1 && heading}
       {filers.length > 1 && (
         <Select
           size="xs"
           label="Filer"
           searchable
           w={280}
-          leftSection={star}
+          // The picked filer's star, at the field's start: a button, so it takes clicks.
+          leftSection={scope.known ? <FilerStar filer={scope.filer} /> : undefined}
           leftSectionPointerEvents="all"
           value={scope.filer}
           allowDeselect={false}
@@ -255,7 +247,14 @@ export function ThirteenFCharts({
     <Stack gap="sm" ref={ref}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <ScopePicker scope={scope} />
-        {scope.known && <RelatedQueriesMenu account={account} pending={pending} />}
+        {scope.known && (
+          // One filer: its star beside the menu that names it (a line of its own pushed the
+          // first chart below the fold at 1440×900); several: the star is in the Filer picker.
+          <Group gap={4} wrap="nowrap">
+            {scope.choices.filers.length <= 1 && <FilerStar filer={scope.filer} />}
+            <RelatedQueriesMenu account={account} pending={pending} />
+          </Group>
+        )}
       </Group>
       <FlagSummary scope={scope} flags={flags} />
       {/* Drawn once the width is known, rather than twice (at a guessed width, then the real one). */}
