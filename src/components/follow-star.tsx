@@ -19,11 +19,8 @@ interface FollowTarget {
   label: string;
 }
 
-/** Whether `target` is followed, what its star says on hover, and the click that toggles it. */
-function useFollowToggle({ kind, followKey, label }: FollowTarget) {
-  const followed = useSyncExternalStore(follows.subscribe, () =>
-    follows.isFollowed(kind, followKey),
-  );
+/** What a star says on hover, and the click that toggles `target`, given whether it is followed. */
+function useFollowClick({ kind, followKey, label }: FollowTarget, followed: boolean) {
   const [problem, setProblem] = useState<string>();
   const tip =
     problem ??
@@ -35,7 +32,15 @@ function useFollowToggle({ kind, followKey, label }: FollowTarget) {
     const change = follows.toggle({ kind, key: followKey, label });
     setProblem(change.ok ? undefined : change.message);
   };
-  return { followed, tip, onClick };
+  return { tip, onClick };
+}
+
+/** Whether `target` is followed (kept current), what its star says, and its click. */
+function useFollowToggle(target: FollowTarget) {
+  const followed = useSyncExternalStore(follows.subscribe, () =>
+    follows.isFollowed(target.kind, target.followKey),
+  );
+  return { followed, ...useFollowClick(target, followed) };
 }
 
 /** The star itself: an outline when not followed, filled when followed (its colour is the CSS's). */
@@ -113,11 +118,13 @@ export function FollowOptionStar(target: FollowTarget) {
 
 /**
  * The same star in a results grid's cell: a native button with a title, not Mantine's ActionIcon
- * and Tooltip, as a fast scroll draws ~30 new cells a frame (see SecurityCellLink). Not a tab
- * stop: the grid's cell is, and F2 then Tab reach it (use-grid-focus.ts).
+ * and Tooltip, as a fast scroll draws ~30 new cells a frame (see SecurityCellLink); and told
+ * whether it is followed by the table, which reads the follows once, rather than each star
+ * subscribing to the store as it scrolls in. Not a tab stop: the grid's cell is, and F2 then Tab
+ * reach it (use-grid-focus.ts).
  */
-export function FollowCellStar(target: FollowTarget) {
-  const { followed, tip, onClick } = useFollowToggle(target);
+export function FollowCellStar({ followed, ...target }: FollowTarget & { followed: boolean }) {
+  const { tip, onClick } = useFollowClick(target, followed);
   return (
     <button
       type="button"

@@ -45,3 +45,27 @@ export function cellFollow(
   const issuer = text(record.nameofissuer);
   return { kind: 'security', key: cusip, label: issuer === '' ? cusip : issuer };
 }
+
+/** One string per followed target, to look a cell's up in a set. */
+export function followKeyOf({ kind, key }: { readonly kind: FollowKind; readonly key: string }) {
+  return `${kind}\u0000${key}`;
+}
+
+/**
+ * A cell's star as the cell's props: primitives, so a memoised cell whose row did not change is
+ * not drawn again; `followed` holds followKeyOf of every follow, read once for the table.
+ */
+export function cellStarProps(
+  column: string,
+  starred: ReadonlySet<string>,
+  record: ServiceRecord,
+  followed: ReadonlySet<string>,
+) {
+  const follow = cellFollow(column, starred, record);
+  return {
+    followKind: follow?.kind,
+    followKey: follow?.key,
+    followLabel: follow?.label,
+    followed: follow !== undefined && followed.has(followKeyOf(follow)),
+  };
+}

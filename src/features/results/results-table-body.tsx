@@ -7,7 +7,8 @@ import type { ServiceRecord } from '#contract/response';
 import { FollowCellStar } from '../../components/follow-star.tsx';
 import { AccountId } from './account-names.tsx';
 import { CusipLink } from './cusip-link.tsx';
-import { cellFollow, starColumns } from './follow-cells.ts';
+import { cellStarProps, followKeyOf, starColumns } from './follow-cells.ts';
+import { useFollows } from '../../lib/follows/use-follows.ts';
 import type { CellFollow } from './follow-cells.ts';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn, RowNotes } from './result-column.ts';
@@ -80,6 +81,7 @@ const Cell = memo(function Cell({
   followKind,
   followKey,
   followLabel,
+  followed,
 }: {
   value: unknown;
   /** The row's period of report, for a CUSIP's link. */
@@ -91,6 +93,8 @@ const Cell = memo(function Cell({
   followKind: CellFollow['kind'] | undefined;
   followKey: string | undefined;
   followLabel: string | undefined;
+  /** Whether the star's target is followed: told by the table (see FollowCellStar). */
+  followed: boolean;
   column: ResultColumn;
   format: CellFormatter;
   pinned: boolean;
@@ -116,7 +120,12 @@ const Cell = memo(function Cell({
   return (
     <td className={className} title={view.raw ?? view.text} {...gridCell(row, col, tabbable)}>
       {followKind !== undefined && followKey !== undefined && (
-        <FollowCellStar kind={followKind} followKey={followKey} label={followLabel ?? followKey} />
+        <FollowCellStar
+          kind={followKind}
+          followKey={followKey}
+          label={followLabel ?? followKey}
+          followed={followed}
+        />
       )}
       {href ? (
         <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" tabIndex={-1}>
@@ -223,6 +232,7 @@ const ResultRow = memo(function ResultRow({
   onToggle,
   tabColumn,
   starred,
+  followed,
 }: {
   record: ServiceRecord;
   /** The row's place in the sorted rows, from 0. */
@@ -238,6 +248,8 @@ const ResultRow = memo(function ResultRow({
   tabColumn: number;
   /** The columns whose cells hold a follow star. */
   starred: ReadonlySet<string>;
+  /** What the analyst follows (followKeyOf): read once for the table, not per star. */
+  followed: ReadonlySet<string>;
 }) {
   const first = withNotes ? 2 : 1;
   return (
@@ -258,26 +270,21 @@ const ResultRow = memo(function ResultRow({
         tabbable={tabColumn === 0}
       />
       {withNotes && <NoteCell notes={notes} row={index} tabbable={tabColumn === 1} />}
-      {columns.map((column, at) => {
-        const follow = cellFollow(column.id, starred, record);
-        return (
-          <Cell
-            key={column.id}
-            value={record[column.id]}
-            period={record.periodofreport}
-            record={record}
-            column={column}
-            format={format}
-            pinned={at === 0}
-            row={index}
-            col={first + at}
-            tabbable={tabColumn === first + at}
-            followKind={follow?.kind}
-            followKey={follow?.key}
-            followLabel={follow?.label}
-          />
-        );
-      })}
+      {columns.map((column, at) => (
+        <Cell
+          key={column.id}
+          value={record[column.id]}
+          period={record.periodofreport}
+          record={record}
+          column={column}
+          format={format}
+          pinned={at === 0}
+          row={index}
+          col={first + at}
+          tabbable={tabColumn === first + at}
+          {...cellStarProps(column.id, starred, record, followed)}
+        />
+      ))}
     </tr>
   );
 });
@@ -321,6 +328,8 @@ export function ResultsTableBody({
 }) {
   const { rows: inView, before, after } = useVirtualRows(rows.length, scroller);
   const starred = useMemo(() => starColumns(columns), [columns]);
+  const follows = useFollows();
+  const followed = useMemo(() => new Set(follows.map(followKeyOf)), [follows]);
   const activeDrawn = activeRow < 0 || inView.some(({ index }) => index === activeRow);
   useLayoutEffect(() => {
     onActiveDrawn(activeDrawn);
@@ -346,6 +355,7 @@ export function ResultsTableBody({
             onToggle={onToggle}
             tabColumn={index === activeRow ? activeColumn : -1}
             starred={starred}
+            followed={followed}
           />
         );
       })}
