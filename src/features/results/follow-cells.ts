@@ -30,7 +30,7 @@ export function starColumns(columns: readonly Pick<ResultColumn, 'id'>[]): Reado
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** What the star in `column`'s cell of `record` follows, when it has one. */
-export function cellFollow(
+function cellFollow(
   column: string,
   starred: ReadonlySet<string>,
   record: ServiceRecord,

@@ -10,7 +10,7 @@ import { listenToUserStorage, storageRefusal } from '../storage/user-storage.ts'
 import type { StorageEvents, StorageUser } from '../storage/user-storage.ts';
 
 /** What can be followed, and what identifies each: the filer's name as filed, the account's ID, the CUSIP. */
-export const FOLLOW_KINDS = ['filer', 'account', 'security'] as const;
+const FOLLOW_KINDS = ['filer', 'account', 'security'] as const;
 export type FollowKind = (typeof FOLLOW_KINDS)[number];
 
 const MAX_KEY = 200;
@@ -30,7 +30,7 @@ export const followSchema = z.object({
 export type Follow = z.infer<typeof followSchema>;
 
 /** The list as exported and imported: checked entry by entry, so one bad entry spoils none. */
-export const followListSchema = z.array(z.unknown());
+const followListSchema = z.array(z.unknown());
 
 /** The `localStorage` key of `username`'s follows. */
 export function followsKey(username: string): string {
