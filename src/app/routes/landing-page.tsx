@@ -4,6 +4,7 @@ import { CATALOG, MODULE_IDS } from '#contract/catalog';
 import { notSubscribedReason } from '../../components/not-subscribed.ts';
 import { STARTER_QUERIES } from '../../features/builder/starter-queries.ts';
 import { HomeFeed } from '../../features/home/home-feed.tsx';
+import { useCompleteQuarter } from '../../features/thirteen-f/api/coverage-queries.ts';
 import { useModuleCounts } from '../../lib/api/query-api.ts';
 import { useRefusedModules } from '../../lib/api/use-refused-modules.ts';
 
@@ -18,6 +19,7 @@ export function LandingPage() {
   return (
     <Stack gap="xl">
       <HomeFeed
+        useCompleteQuarter={useCompleteQuarter}
         since={since ?? 'last'}
         onSinceChange={(next) => {
           void navigate({ to: '/', search: next === 'last' ? {} : { since: next } });

@@ -124,10 +124,13 @@ function setup({
   follows,
   oldFilings,
   holdAccounts,
+  completeQuarter = null,
 }: {
   failing?: string;
   follows?: unknown[];
   oldFilings?: boolean;
+  /** The latest complete 13F quarter the 13F feature would tell (null: none known). */
+  completeQuarter?: string | null;
   /** The followed managers' accounts never answer: the feed as it waits for them. */
   holdAccounts?: boolean;
 } = {}) {
@@ -143,7 +146,14 @@ function setup({
   });
   vi.stubGlobal('fetch', service.fetch);
   const now = () => new Date('2026-11-25T12:00:00Z');
-  renderInRouter(() => <HomeFeed since="7d" onSinceChange={() => undefined} now={now} />);
+  renderInRouter(() => (
+    <HomeFeed
+      since="7d"
+      onSinceChange={() => undefined}
+      now={now}
+      useCompleteQuarter={() => completeQuarter}
+    />
+  ));
   const bodies = () => service.calls.map((call) => JSON.parse(call.body) as Body);
   return {
     section: (name: string) => screen.findByRole('region', { name: new RegExp(name) }),
@@ -222,6 +232,17 @@ describe('HomeFeed', () => {
     const securities = await section('Largest new positions');
     expect(await within(securities).findByRole('link', { name: 'META' })).toBeVisible();
     expect(securities).toHaveTextContent('new at ACME CAPITAL');
+  });
+
+  it('reads the latest moves up to the latest complete quarter, not one a few filed', async () => {
+    const { section, bodies } = setup({ completeQuarter: '2025-12-31' });
+    await within(await section('Largest new positions')).findByRole('link', { name: 'META' });
+    const latest = bodies().find(
+      (body) => body.module === '13f_holdings' && body.filters?.fields?.join() === 'periodofreport',
+    );
+    expect(JSON.stringify(latest?.filters?.filter)).toContain(
+      '{"periodofreport":{"$lte":"2025-12-31"}}',
+    );
   });
 
   it('reads the filings once and, when the window has none, says so in the badge', async () => {

@@ -13,6 +13,9 @@ import type { FeedWindow } from './home-window.ts';
 import { useLastVisit } from './last-visit.ts';
 import { SecuritiesSection } from './securities-section.tsx';
 
+/** Where no complete quarter is known: the latest in the data. */
+const noCompleteQuarter = (): null => null;
+
 /** The keys followed of each kind, in the order followed. */
 function useFollowed() {
   const all = useFollows();
@@ -30,10 +33,17 @@ export function HomeFeed({
   since,
   onSinceChange,
   now = () => new Date(),
+  useCompleteQuarter = noCompleteQuarter,
 }: {
   since: FeedWindow;
   onSinceChange: (next: FeedWindow) => void;
   now?: () => Date;
+  /**
+   * The latest complete 13F quarter (undefined while unknown; null: none known, then the latest
+   * in the data): the 13F feature's, which the app passes in (features do not import each
+   * other). A quarter only a few managers filed yet would show their moves as everyone's.
+   */
+  useCompleteQuarter?: (wanted: boolean) => string | null | undefined;
 }) {
   const visit = useLastVisit(now);
   const [today] = useState(now);
@@ -89,7 +99,10 @@ export function HomeFeed({
         <ContactMovesSection scope={scope} note={note} ready={crmReady} />
         <FieldChangesSection scope={scope} note={note} ready={crmReady} />
         <PresentationsSection scope={scope} />
-        <SecuritiesSection securities={followed.securities} />
+        <SecuritiesSection
+          securities={followed.securities}
+          useCompleteQuarter={useCompleteQuarter}
+        />
       </SimpleGrid>
     </Stack>
   );

@@ -10,10 +10,18 @@ import { fetchSecurityMoves, securityMovesQuery } from './securities.ts';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Followed securities: new holders and sellers among tracked managers in the latest quarter. */
-export function SecuritiesSection({ securities }: { securities: readonly string[] }) {
+export function SecuritiesSection({
+  securities,
+  useCompleteQuarter,
+}: {
+  securities: readonly string[];
+  useCompleteQuarter: (wanted: boolean) => string | null | undefined;
+}) {
+  const upTo = useCompleteQuarter(true);
   const result = useQuery({
-    queryKey: ['home', 'securities', securities],
-    queryFn: ({ signal }) => fetchSecurityMoves(securities, signal),
+    queryKey: ['home', 'securities', securities, upTo],
+    queryFn: ({ signal }) => fetchSecurityMoves(securities, upTo ?? null, signal),
+    enabled: upTo !== undefined,
     staleTime: 60_000,
   });
   const followed = securities.length;

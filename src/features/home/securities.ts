@@ -35,16 +35,23 @@ export function securityMovesQuery(securities: readonly string[], period: string
 /** Rows read at most to count the moves (the planted filer's apart). */
 const MOVES_BOUND = 500;
 
-/** The latest quarter of the followed securities (else of all), then its moves. */
+/**
+ * The latest quarter of the followed securities (else of all) up to `upTo`, the latest complete
+ * quarter (null: none known), then its moves.
+ */
 export async function fetchSecurityMoves(
   securities: readonly string[],
+  upTo: string | null,
   signal?: AbortSignal,
 ): Promise<SecurityMoves> {
   const latest = await rowsOf(
     {
       module: '13f_holdings',
       filters: {
-        filter: securities.length > 0 ? [anyOf('cusip', securities)] : [],
+        filter: [
+          ...(securities.length > 0 ? [anyOf('cusip', securities)] : []),
+          ...(upTo === null ? [] : [{ periodofreport: { $lte: upTo } }]),
+        ],
         order_by: 'periodofreport:DESC',
         fields: ['periodofreport'],
         max_num: '1',
