@@ -1,6 +1,7 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../../testing/fake-fetch.ts';
+import type { FakeAnswer } from '../../../testing/fake-fetch.ts';
 import { renderInRouter } from '../../../testing/render.tsx';
 import { session } from '../../lib/api/services.ts';
 import { follows } from '../../lib/follows/use-follows.ts';
@@ -25,10 +26,30 @@ const records = [
     cusip: '037833100',
     ticker: 'AAPL',
     nameofissuer: 'APPLE INC',
-    service_account_id: null,
-    service_account_name: null,
+    service_account_id: '001C',
+    service_account_name: 'Scion Capital',
   },
 ];
+
+/** Account history's renames: an account no 13F row names, found by its new or old name. */
+const renames = [
+  {
+    accountid: '001B',
+    field: 'Name',
+    oldvalue: 'Dunmore Investment Management',
+    newvalue: 'Elmstead Capital',
+    createddate: '2025-02-03',
+  },
+];
+
+/** The 13F rows, or account history's renames when the body asks for those. */
+function answerOf(call: { body: string }) {
+  const { module } = JSON.parse(call.body) as { module?: string };
+  return jsonResponse(200, {
+    records: module === 'accounthistory' ? renames : records,
+    next_offset: -1,
+  });
+}
 
 /**
  * A laid-out box for every element: Mantine hides a dropdown whose anchor has no size (detached,
@@ -40,10 +61,7 @@ function layOut() {
   );
 }
 
-function setup(
-  answer: () => Response = () => jsonResponse(200, { records, next_offset: -1 }),
-  completeQuarter?: string,
-) {
+function setup(answer: FakeAnswer = answerOf, completeQuarter?: string) {
   layOut();
   session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
   const fake = fakeFetch({ [QUERY]: answer });
@@ -143,6 +161,62 @@ describe('the global search', () => {
     await user.click(within(filer).getByTitle('Follow this manager'));
     expect(follows.isFollowed('filer', 'BERKSHIRE HATHAWAY INC')).toBe(true);
     expect(screen.getByRole('listbox')).toBeVisible();
+  });
+
+  it('opens an account’s page, first of its options, and a filer’s account page', async () => {
+    const { user, router } = setup();
+    const box = await screen.findByRole('combobox', { name: /Search/ });
+    await user.click(box);
+    await user.keyboard('berkshire');
+    const accounts = await screen.findByRole('group', { name: 'Accounts' });
+    const [page] = within(accounts).getAllByRole('option');
+    expect(page).toHaveAccessibleName('Berkshire Hathaway Inc. → account page Account 001A');
+    // Listed under Accounts, the filer's account is not offered twice.
+    expect(screen.getAllByRole('option', { name: /→ account page/ })).toHaveLength(1);
+    await user.clear(box);
+    await user.keyboard('scion asset');
+    const scion = await screen.findByRole('option', {
+      name: 'SCION ASSET MANAGEMENT → account page Account Scion Capital',
+    });
+    await user.click(scion);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/account/001C');
+    });
+  });
+
+  it('finds an account account history alone names, by its old name too', async () => {
+    const { user, router } = setup();
+    const box = await screen.findByRole('combobox', { name: /Search/ });
+    await user.click(box);
+    await user.keyboard('elmstead');
+    expect(
+      await screen.findByRole('option', { name: 'Elmstead Capital → account page Account 001B' }),
+    ).toBeVisible();
+    await user.clear(box);
+    await user.keyboard('dunmore');
+    const page = await screen.findByRole('option', { name: /^Elmstead Capital → account page/ });
+    expect(page).toHaveTextContent('Formerly Dunmore Investment Management · Account 001B');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/account/001B');
+    });
+  });
+
+  it('follows an account from its page option, and says so in the option’s name', async () => {
+    const { user, router } = setup();
+    const box = await screen.findByRole('combobox', { name: /Search/ });
+    await user.click(box);
+    await user.keyboard('elmstead');
+    const page = await screen.findByRole('option', { name: /^Elmstead Capital → account page/ });
+    await user.click(within(page).getByTitle('Follow this account'));
+    expect(follows.isFollowed('account', '001B')).toBe(true);
+    // Kept with the account's name, as the home page lists it.
+    expect(follows.getSnapshot().follows).toMatchObject([
+      { kind: 'account', label: 'Elmstead Capital' },
+    ]);
+    expect(page).toHaveAccessibleName(/ · followed$/);
+    expect(router.state.location.pathname).not.toBe('/account/001B');
+    expect(box).toHaveFocus();
   });
 
   it('selects its text on "/" again, so what is typed next replaces it', async () => {

@@ -4,97 +4,17 @@ import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, RefObject } from 'react';
-import type { ModuleId } from '#contract/catalog';
-import type { QueryBody } from '#contract/query';
-import { relatedQueries } from '#contract/relations';
-import { formatDay } from '../../lib/format/dates.ts';
 import { describeError } from '../../lib/api/error-policy.ts';
 import { requestResultFocus } from '../../lib/focus/heading-focus.ts';
 import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
 import { FollowOptionStar } from '../../components/follow-star.tsx';
 import { useFollows } from '../../lib/follows/use-follows.ts';
-import { searchIndex, securityAsOf } from './search-index.ts';
-import type { SearchResults } from './search-index.ts';
+import { searchIndex } from './search-index.ts';
+import { groupsOf } from './search-options.ts';
+import type { SearchGroup, SearchOption } from './search-options.ts';
 import { ANALYSIS_LINK_VERSION } from '../../lib/url-state/analysis-links.ts';
-import { filerPortfolioBody } from '../../lib/url-state/thirteen-f-targets.ts';
 import { useSearchIndex } from './api/use-search-index.ts';
 import type { LoadedSearchIndex } from './api/use-search-index.ts';
-
-/** One choice in the list: what it reads and the query it opens. */
-interface SearchOption {
-  readonly value: string;
-  readonly label: string;
-  readonly detail: string;
-  /** A prepared query in a module's workspace, or the security view of a CUSIP. */
-  readonly target:
-    | { readonly module: ModuleId; readonly body: QueryBody }
-    | { readonly cusip: string; readonly period: string };
-  /** What the option's star follows: a filer (by name as filed) or a security (by CUSIP). */
-  readonly follow?: { readonly kind: 'filer' | 'security'; readonly key: string };
-}
-
-interface SearchGroup {
-  readonly label: string;
-  readonly options: readonly SearchOption[];
-}
-
-/**
- * The results as the list's groups: filers, their people, securities, then each account's related
- * queries. A
- * security is said at `upTo`, the latest complete quarter when known: a later quarter still
- * filling up would count a handful of early filers as its holders.
- */
-function groupsOf(results: SearchResults, upTo: string | null | undefined): SearchGroup[] {
-  const groups: SearchGroup[] = [
-    {
-      label: 'Filers',
-      options: results.filers.map((filer) => ({
-        value: `filer:${filer.name}`,
-        label: filer.name,
-        detail: `Portfolio at ${formatDay(filer.latestPeriod)}`,
-        target: { module: '13f_holdings', body: filerPortfolioBody(filer) },
-        follow: { kind: 'filer', key: filer.name },
-      })),
-    },
-    {
-      // Named by the person, then the firm; opened as the filer is.
-      label: 'People',
-      options: results.people.map((person) => ({
-        value: `person:${person.name}:${person.filer.name}`,
-        label: `${person.name} → ${person.firm}`,
-        detail: `${person.role} · ${person.filer.name} at ${formatDay(person.filer.latestPeriod)}`,
-        target: { module: '13f_holdings', body: filerPortfolioBody(person.filer) },
-      })),
-    },
-    {
-      label: 'Securities',
-      options: results.securities.map((security) => {
-        const { period, holders } = securityAsOf(security, upTo);
-        return {
-          value: `security:${security.cusip}`,
-          label: security.ticker ? `${security.ticker} · ${security.issuer}` : security.issuer,
-          detail:
-            `CUSIP ${security.cusip} · ${String(holders)} ` +
-            `${holders === 1 ? 'holder' : 'holders'} at ${formatDay(period)}`,
-          target: { cusip: security.cusip, period },
-          follow: { kind: 'security', key: security.cusip },
-        } as const;
-      }),
-    },
-    {
-      label: 'Accounts',
-      options: results.accounts.flatMap((account) =>
-        relatedQueries(account).map((query) => ({
-          value: `account:${account.accountId}:${query.module}`,
-          label: query.title,
-          detail: `Account ${account.accountId}`,
-          target: { module: query.module, body: query.body },
-        })),
-      ),
-    },
-  ];
-  return groups.filter((group) => group.options.length > 0);
-}
 
 /** What the list shows when it has no results to show: why, in a sentence. */
 function EmptyState({
@@ -113,7 +33,7 @@ function EmptyState({
     return (
       <Combobox.Empty>
         <Group gap="xs" justify="center">
-          <Loader size="xs" /> Reading filers and securities…
+          <Loader size="xs" /> Reading filers, securities and accounts…
         </Group>
       </Combobox.Empty>
     );
@@ -167,7 +87,7 @@ function SearchDropdown({
                       <FollowOptionStar
                         kind={option.follow.kind}
                         followKey={option.follow.key}
-                        label={option.label}
+                        label={option.follow.label}
                       />
                     )}
                     <div>
@@ -194,8 +114,16 @@ function SearchDropdown({
   );
 }
 
-/** Opens a pick's target: the security view of a CUSIP, or a query in its module's workspace. */
+/**
+ * Opens a pick's target: an account's page, the security view of a CUSIP, or a query in its
+ * module's workspace.
+ */
 function goTo(navigate: ReturnType<typeof useNavigate>, target: SearchOption['target']) {
+  if ('account' in target) {
+    // A new view: the layout moves focus to its heading (app-layout.tsx).
+    void navigate({ to: '/account/$id', params: { id: target.account } });
+    return;
+  }
   if ('cusip' in target) {
     // A new view: the layout moves focus to its heading (app-layout.tsx).
     void navigate({
@@ -241,7 +169,8 @@ function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
 
 /**
  * The header's search box (`/` focuses it): a filer opens its latest portfolio, a security (by
- * ticker, CUSIP or issuer) its holders in its latest period, an account its related queries.
+ * ticker, CUSIP or issuer) its holders in its latest period, an account (by any name it had, or
+ * its ID) its page or its related queries.
  * The index is read from the service the first time the box is focused, then kept.
  */
 export function GlobalSearch({
@@ -265,7 +194,8 @@ export function GlobalSearch({
   const loaded = useSearchIndex(wanted);
   const upTo = useCompleteQuarter(wanted);
   const groups = useMemo(
-    () => (loaded.data ? groupsOf(searchIndex(loaded.data.index, query), upTo) : []),
+    () =>
+      loaded.data ? groupsOf(searchIndex(loaded.data.index, query), loaded.data.index, upTo) : [],
     [loaded.data, query, upTo],
   );
   const listed = groups.flatMap((group) => group.options);

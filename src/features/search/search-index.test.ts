@@ -77,11 +77,13 @@ describe('buildSearchIndex', () => {
       name: 'BERKSHIRE HATHAWAY INC',
       cik: null,
       latestPeriod: '2025-03-31',
+      accountId: '001A',
     });
     expect(index.filers).toContainEqual({
       name: 'SCION ASSET MANAGEMENT',
       cik: null,
       latestPeriod: '2025-03-31',
+      accountId: null,
     });
   });
 
@@ -123,8 +125,20 @@ describe('buildSearchIndex', () => {
 
   it('keeps accounts that have a name, once', () => {
     expect(index.accounts).toEqual([
-      { accountId: '001A', accountName: 'Berkshire Hathaway Inc.', strategyName: null },
+      {
+        accountId: '001A',
+        accountName: 'Berkshire Hathaway Inc.',
+        strategyName: null,
+        names: ['Berkshire Hathaway Inc.'],
+        searched: ['berkshire hathaway inc.'],
+      },
     ]);
+  });
+
+  it('ties each filer to its matched account, when its rows name one', () => {
+    const byName = new Map(index.filers.map((filer) => [filer.name, filer.accountId]));
+    expect(byName.get('BERKSHIRE HATHAWAY INC')).toBe('001A');
+    expect(byName.get('SCION ASSET MANAGEMENT')).toBeNull();
   });
 });
 

@@ -1,16 +1,24 @@
 /**
  * The global search's index: filers (and their people), securities and CRM accounts as the 13F
- * rows name them, and
- * how a typed text ranks them. Pure: the rows come from the service (`use-search-index.ts`).
+ * rows and account history name them, and how a typed text ranks them. Pure: the rows come from
+ * the service (`use-search-index.ts`).
  */
 import { SOLD_OUT } from '#contract/holding-status';
 import { matchedAccountOf } from '#contract/relations';
 import type { MatchedAccount } from '#contract/relations';
+import type { ServiceRecord } from '#contract/response';
+import { accountsOf, scoreAccount } from './account-index.ts';
+import type { AccountEntry, FoundAccount } from './account-index.ts';
 import { fold, peopleOf } from './people-index.ts';
 import type { IndexedFiler, PersonEntry } from './people-index.ts';
 
-/** A filer, its CIK where the service gives one, and the latest period it filed for. */
-type FilerEntry = IndexedFiler;
+/**
+ * A filer, its CIK where the service gives one, the latest period it filed for, and the CRM
+ * account it is matched to, when its rows say.
+ */
+interface FilerEntry extends IndexedFiler {
+  readonly accountId: string | null;
+}
 
 /**
  * A security by CUSIP: its ticker and issuer as filed, the latest period and its holders then,
@@ -30,11 +38,13 @@ export interface SearchIndex {
   /** The filers' people (manager-people.ts): "buffett" finds Berkshire Hathaway. */
   readonly people: readonly PersonEntry[];
   readonly securities: readonly SecurityEntry[];
-  readonly accounts: readonly MatchedAccount[];
+  readonly accounts: readonly AccountEntry[];
 }
 
 /** What a search finds: the index's entries that match, best first. */
-export type SearchResults = SearchIndex;
+export interface SearchResults extends Omit<SearchIndex, 'accounts'> {
+  readonly accounts: readonly FoundAccount[];
+}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -95,11 +105,15 @@ export function securityAsOf(
 
 /**
  * The index of 13F rows carrying `companyname`, `periodofreport`, `status`, the security and
- * account fields.
+ * account fields, and of account history's "Name" changes (accountsOf).
  */
-export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>>[]): SearchIndex {
+export function buildSearchIndex(
+  rows: readonly Readonly<Record<string, unknown>>[],
+  nameChanges: readonly ServiceRecord[] = [],
+): SearchIndex {
   const filers = new Map<string, string>();
   const ciks = new Map<string, string>();
+  const filerAccounts = new Map<string, string>();
   const securities = new Map<string, SecurityDraft>();
   const accounts = new Map<string, MatchedAccount>();
   for (const row of rows) {
@@ -113,12 +127,14 @@ export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>
     // A SOLD OUT row says the filer no longer holds it: not a holder, and no period of it.
     if (row.status !== SOLD_OUT) addSecurity(securities, row, filer, period);
     const account = matchedAccountOf(row);
+    if (account) filerAccounts.set(filer, account.accountId);
     if (account && account.accountName !== null) accounts.set(account.accountId, account);
   }
   const filerEntries = [...filers].map(([name, latestPeriod]) => ({
     name,
     cik: ciks.get(name) ?? null,
     latestPeriod,
+    accountId: filerAccounts.get(name) ?? null,
   }));
   return {
     filers: filerEntries,
@@ -128,7 +144,7 @@ export function buildSearchIndex(rows: readonly Readonly<Record<string, unknown>
       holders: holders.get(security.latestPeriod)?.size ?? 0,
       holdersByPeriod: new Map([...holders].map(([period, filers]) => [period, filers.size])),
     })),
-    accounts: [...accounts.values()],
+    accounts: accountsOf(accounts, nameChanges),
   };
 }
 
@@ -182,11 +198,13 @@ const RESULT_LIMITS = { filers: 5, people: 5, securities: 6, accounts: 3 } as co
 /**
  * The entries `query` finds, whatever the case or accents: filers by name; people by name or
  * last name; securities by ticker, CUSIP or issuer (a ticker
- * typed whole comes first; among equals, the most held first); accounts by name.
+ * typed whole comes first; among equals, the most held first); accounts by any name they had,
+ * or by their ID typed whole.
  */
 export function searchIndex(index: SearchIndex, query: string): SearchResults {
   const wanted = fold(query.trim());
   if (wanted === '') return { filers: [], people: [], securities: [], accounts: [] };
+  const formerly = new Map<string, string | null>();
   return {
     filers: top(
       index.filers,
@@ -209,9 +227,13 @@ export function searchIndex(index: SearchIndex, query: string): SearchResults {
     ),
     accounts: top(
       index.accounts,
-      (account) => best([account.accountName], wanted),
+      (account) => {
+        const found = scoreAccount(account, wanted, rank);
+        if (found) formerly.set(account.accountId, found.formerly);
+        return found?.rank;
+      },
       (account) => account.accountName ?? account.accountId,
       RESULT_LIMITS.accounts,
-    ),
+    ).map((account) => ({ ...account, formerly: formerly.get(account.accountId) ?? null })),
   };
 }

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ServiceRecord } from '#contract/response';
+import { HttpError } from '../../../lib/api/api-errors.ts';
 import { servesExtensionFields } from '../../../lib/api/app-config.ts';
 import { fetchAllRows } from '../../../lib/api/query-api.ts';
 import { buildSearchIndex } from '../search-index.ts';
@@ -21,6 +23,35 @@ const INDEX_FIELDS = [
   'service_account_name',
 ];
 
+/**
+ * Account history's "Name" changes read for the accounts' names: a few hundred in the demo, one a
+ * rename; bounded so a vendor's long history cannot hold the index up.
+ */
+const NAME_CHANGES = 5000;
+
+/**
+ * Every account's renames, oldest first (so the latest is the current name), through the ordinary
+ * query interface. A user without account history (403) searches the 13F names alone.
+ */
+async function readNameChanges(signal: AbortSignal): Promise<ServiceRecord[]> {
+  try {
+    return await fetchAllRows(
+      {
+        module: 'accounthistory',
+        filters: {
+          filter: [{ field: { $equals: 'Name' } }],
+          fields: ['accountid', 'oldvalue', 'newvalue', 'createddate'],
+          order_by: 'createddate:ASC',
+        },
+      },
+      { signal, pageSize: PAGE, limit: NAME_CHANGES, total: NAME_CHANGES },
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) return [];
+    throw error;
+  }
+}
+
 /** The index and whether it read every 13F row (else the latest SEARCH_ROWS). */
 export interface LoadedSearchIndex {
   readonly index: SearchIndex;
@@ -30,19 +61,22 @@ export interface LoadedSearchIndex {
 const searchIndexOptions = queryOptions({
   queryKey: ['search-index'],
   queryFn: async ({ signal }): Promise<LoadedSearchIndex> => {
-    const rows = await fetchAllRows(
-      {
-        module: '13f_holdings',
-        // The CIK ties a filer to its people (manager-people.ts); only the embedded service has
-        // it, so against the vendor's the people are matched by the filer's name instead.
-        filters: {
-          fields: servesExtensionFields() ? [...INDEX_FIELDS, 'cik'] : INDEX_FIELDS,
-          order_by: 'periodofreport:DESC',
+    const [rows, nameChanges] = await Promise.all([
+      fetchAllRows(
+        {
+          module: '13f_holdings',
+          // The CIK ties a filer to its people (manager-people.ts); only the embedded service has
+          // it, so against the vendor's the people are matched by the filer's name instead.
+          filters: {
+            fields: servesExtensionFields() ? [...INDEX_FIELDS, 'cik'] : INDEX_FIELDS,
+            order_by: 'periodofreport:DESC',
+          },
         },
-      },
-      { signal, pageSize: PAGE, limit: SEARCH_ROWS, total: SEARCH_ROWS },
-    );
-    return { index: buildSearchIndex(rows), complete: rows.length < SEARCH_ROWS };
+        { signal, pageSize: PAGE, limit: SEARCH_ROWS, total: SEARCH_ROWS },
+      ),
+      readNameChanges(signal),
+    ]);
+    return { index: buildSearchIndex(rows, nameChanges), complete: rows.length < SEARCH_ROWS };
   },
   staleTime: SESSION,
   gcTime: SESSION,
