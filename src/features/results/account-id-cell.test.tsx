@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { findField } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { AccountNames } from '../../lib/api/account-names.ts';
 import { renderInRouter } from '../../../testing/render.tsx';
 import { withTableLayout } from '../../../testing/table-layout.ts';
+import { session } from '../../lib/api/services.ts';
+import { follows } from '../../lib/follows/use-follows.ts';
 import { AccountNamesContext } from './use-account-names.ts';
 import { createFormatters } from './format.ts';
 import type { ResultColumn } from './result-column.ts';
@@ -23,6 +25,10 @@ const columns: ResultColumn[] = [
 ];
 
 withTableLayout(600);
+afterEach(() => {
+  session.signOut();
+  window.localStorage.clear();
+});
 
 function Table() {
   const table = useResultsTableState();
@@ -82,5 +88,39 @@ describe('an account ID cell', () => {
     );
     await user.click(within(cellOf(NAMED)).getByText('Quarry Hill Life Insurance Company'));
     expect(router.state.location.pathname).toBe(`/account/${NAMED}`);
+  });
+
+  it('holds a star that follows the account by its ID, kept with its name, not opening it', async () => {
+    session.signIn({ access_token: 'token', expires_in: 3600 }, 'analyst');
+    const { cellOf, user, router } = await setup(
+      new Map([[NAMED, 'Quarry Hill Life Insurance Company']]),
+    );
+    const star = within(cellOf(NAMED)).getByRole('button', {
+      name: 'Follow Quarry Hill Life Insurance Company',
+    });
+    // Without a name on record, the star is named by the ID.
+    expect(
+      within(cellOf(UNNAMED)).getByRole('button', { name: `Follow ${UNNAMED}` }),
+    ).toBeVisible();
+    await user.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    expect(follows.getSnapshot().follows).toMatchObject([
+      { kind: 'account', key: NAMED, label: 'Quarry Hill Life Insurance Company' },
+    ]);
+    expect(router.state.location.pathname).not.toBe(`/account/${NAMED}`);
+  });
+
+  it('keeps the grid’s keys: F2 reaches the star, Tab the link, Escape the cell', async () => {
+    const { cellOf } = await setup(new Map([[NAMED, 'Quarry Hill Life Insurance Company']]));
+    const cell = cellOf(NAMED);
+    const star = within(cell).getByRole('button', { name: /^Follow / });
+    const link = within(cell).getByRole('link');
+    cell.focus();
+    fireEvent.keyDown(cell, { key: 'F2' });
+    expect(document.activeElement).toBe(star);
+    fireEvent.keyDown(star, { key: 'Tab' });
+    expect(document.activeElement).toBe(link);
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(document.activeElement).toBe(cell);
   });
 });

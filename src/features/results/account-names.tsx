@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import type { ServiceRecord } from '#contract/response';
 import type { AccountNames } from '../../lib/api/account-names.ts';
+import { FollowCellStar } from '../../components/follow-star.tsx';
 import { AccountNamesContext, useAccountNames } from './use-account-names.ts';
 import classes from './account-id.module.css';
 
@@ -76,6 +77,15 @@ export function AccountId({ id }: { id: string }) {
       {names !== undefined && <span className={classes.hint}> name not on record</span>}
     </AccountLink>
   );
+}
+
+/**
+ * The star in an account ID's cell: named for the account once its name is known (what the
+ * follow keeps for the home page's lists), by its ID until then or where none is on record.
+ */
+export function AccountCellStar({ id, followed }: { id: string; followed: boolean }) {
+  const name = use(AccountNamesContext)?.get(id);
+  return <FollowCellStar kind="account" followKey={id} label={name ?? id} followed={followed} />;
 }
 
 /** In a row's details, under the account ID: the account's name, or that none is on record. */

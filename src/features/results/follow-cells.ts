@@ -1,8 +1,10 @@
 /**
  * Which results cells carry a follow star, and for what: a 13F row's filer (keyed by its name as
- * filed) and its security (keyed by CUSIP), so an analyst follows what they read without leaving
- * the table. Kept out of the cell's render so the widths and the cells agree on the columns.
+ * filed) and its security (keyed by CUSIP), a CRM row's account (keyed by its ID), so an analyst
+ * follows what they read without leaving the table. Kept out of the cell's render so the widths
+ * and the cells agree on the columns.
  */
+import { isAccountIdField } from '../../lib/api/account-names.ts';
 import type { FollowKind } from '../../lib/follows/follows-store.ts';
 import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
@@ -17,13 +19,19 @@ export interface CellFollow {
   readonly label: string;
 }
 
-/** The columns that hold a star: the filer's name, and the issuer's (else the CUSIP's) cell. */
-export function starColumns(columns: readonly Pick<ResultColumn, 'id'>[]): ReadonlySet<string> {
+/**
+ * The columns that hold a star: the filer's name, the issuer's (else the CUSIP's) cell, and a CRM
+ * module's account ID (whose cell reads the account's name).
+ */
+export function starColumns(
+  columns: readonly Pick<ResultColumn, 'id' | 'field'>[],
+): ReadonlySet<string> {
   const ids = new Set(columns.map((column) => column.id));
   const starred = new Set<string>();
   if (ids.has('companyname')) starred.add('companyname');
   if (ids.has('nameofissuer')) starred.add('nameofissuer');
   else if (ids.has('cusip')) starred.add('cusip');
+  for (const column of columns) if (isAccountIdField(column.field)) starred.add(column.id);
   return starred;
 }
 
@@ -36,6 +44,11 @@ function cellFollow(
   record: ServiceRecord,
 ): CellFollow | undefined {
   if (!starred.has(column)) return undefined;
+  if (column !== 'companyname' && column !== 'nameofissuer' && column !== 'cusip') {
+    // An account ID column: the cell names the account (AccountCellStar), the ID is its key.
+    const id = text(record[column]);
+    return id === '' ? undefined : { kind: 'account', key: id, label: id };
+  }
   if (column === 'companyname') {
     const name = text(record.companyname);
     return name === '' ? undefined : { kind: 'filer', key: name, label: name };

@@ -4,8 +4,8 @@ import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { isAccountIdField } from '../../lib/api/account-names.ts';
 import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
-import { FollowCellStar } from '../../components/follow-star.tsx';
 import { AccountId } from './account-names.tsx';
+import { CellStar } from './cell-star.tsx';
 import { CusipLink } from './cusip-link.tsx';
 import { cellStarProps, followKeyOf, starColumns } from './follow-cells.ts';
 import { useFollows } from '../../lib/follows/use-follows.ts';
@@ -88,7 +88,7 @@ const Cell = memo(function Cell({
   period: unknown;
   /** The whole row, for a value typed by another field of it (`typedBy`). */
   record: ServiceRecord;
-  /** What the cell's star follows (a 13F filer or security), when it has one: primitives, so
+  /** What the cell's star follows (a 13F filer or security, a CRM account), when it has one: primitives, so
    *  the memo still skips a cell whose row did not change. */
   followKind: CellFollow['kind'] | undefined;
   followKey: string | undefined;
@@ -119,14 +119,7 @@ const Cell = memo(function Cell({
   const cusip = column.field?.name === 'cusip' && typeof value === 'string' ? value : undefined;
   return (
     <td className={className} title={view.raw ?? view.text} {...gridCell(row, col, tabbable)}>
-      {followKind !== undefined && followKey !== undefined && (
-        <FollowCellStar
-          kind={followKind}
-          followKey={followKey}
-          label={followLabel ?? followKey}
-          followed={followed}
-        />
-      )}
+      <CellStar kind={followKind} followKey={followKey} label={followLabel} followed={followed} />
       {href ? (
         <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" tabIndex={-1}>
           {view.text}
