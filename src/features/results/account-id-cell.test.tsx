@@ -30,12 +30,18 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-function Table() {
+function Table({
+  data = rows,
+  shown = columns,
+}: {
+  data?: ServiceRecord[];
+  shown?: ResultColumn[];
+}) {
   const table = useResultsTableState();
   return (
     <ResultsTable
-      rows={rows}
-      columns={columns}
+      rows={data}
+      columns={shown}
       format={createFormatters('en-US')}
       sorting={table.sorting}
       onSortingChange={table.setSorting}
@@ -122,5 +128,29 @@ describe('an account ID cell', () => {
     expect(document.activeElement).toBe(link);
     fireEvent.keyDown(link, { key: 'Escape' });
     expect(document.activeElement).toBe(cell);
+  });
+});
+
+describe('a 13F row’s account cells', () => {
+  const field = (name: string) => findField('13f_holdings', name);
+  const matched = [
+    { companyname: 'BERKSHIRE', service_account_id: NAMED, service_account_name: 'Berkshire Inc.' },
+    { companyname: 'LONE FILER', service_account_id: null, service_account_name: null },
+  ];
+  const shown: ResultColumn[] = [
+    { id: 'companyname', label: 'Filer', field: field('companyname') },
+    { id: 'service_account_name', label: 'Account', field: field('service_account_name') },
+    { id: 'service_account_id', label: 'Account ID', field: field('service_account_id') },
+  ];
+
+  it('open the account page from the name (by the row’s ID) and from the ID', async () => {
+    const { user, router } = renderInRouter(() => <Table data={matched} shown={shown} />);
+    const name = await screen.findByRole('link', { name: 'Berkshire Inc.' });
+    expect(name).toHaveAttribute('href', `/account/${NAMED}`);
+    expect(screen.getByRole('link', { name: NAMED })).toHaveAttribute('href', `/account/${NAMED}`);
+    // A filer matched to no account has no link.
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    await user.click(name);
+    expect(router.state.location.pathname).toBe(`/account/${NAMED}`);
   });
 });

@@ -79,6 +79,16 @@ export function AccountId({ id }: { id: string }) {
   );
 }
 
+/** A 13F row's account cell (its matched account's ID or name) as a link to the account page. */
+export function MatchedAccountLink({ id, text }: { id: string; text: string }) {
+  const title = text === id ? id : `${text} · ${id}`;
+  return (
+    <AccountLink id={id} title={`${title}: open the account page`}>
+      {text}
+    </AccountLink>
+  );
+}
+
 /**
  * The star in an account ID's cell: named for the account once its name is known (what the
  * follow keeps for the home page's lists), by its ID until then or where none is on record.

@@ -1,10 +1,10 @@
 import { Anchor } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useState } from 'react';
-import { isAccountIdField } from '../../lib/api/account-names.ts';
+import { isAccountIdField, matchedAccountIdOf } from '../../lib/api/account-names.ts';
 import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
-import { AccountId } from './account-names.tsx';
+import { AccountId, MatchedAccountLink } from './account-names.tsx';
 import { CellStar } from './cell-star.tsx';
 import { CusipLink } from './cusip-link.tsx';
 import { cellStarProps, followKeyOf, starColumns } from './follow-cells.ts';
@@ -117,6 +117,7 @@ const Cell = memo(function Cell({
     pinned ? classes.pinned : '',
   ].join(' ');
   const cusip = column.field?.name === 'cusip' && typeof value === 'string' ? value : undefined;
+  const matched = view.text === '' ? undefined : matchedAccountIdOf(column.field, record);
   return (
     <td className={className} title={view.raw ?? view.text} {...gridCell(row, col, tabbable)}>
       <CellStar kind={followKind} followKey={followKey} label={followLabel} followed={followed} />
@@ -126,6 +127,8 @@ const Cell = memo(function Cell({
         </Anchor>
       ) : account !== undefined ? (
         <AccountId id={account} />
+      ) : matched !== undefined ? (
+        <MatchedAccountLink id={matched} text={view.text} />
       ) : cusip !== undefined && CUSIP_PATTERN.test(cusip) ? (
         <CusipLink cusip={cusip} period={period} text={view.text} />
       ) : (

@@ -45,6 +45,24 @@ export function isAccountIdField(field: FieldDefinition | undefined): boolean {
   return field !== undefined && ACCOUNT_ID_DEFINITIONS.has(field);
 }
 
+// 13F's account cells: a filer's matched CRM account, its ID and its name (account-names.tsx).
+const MATCHED_ACCOUNT_DEFINITIONS: ReadonlySet<FieldDefinition | undefined> = new Set([
+  findField('13f_holdings', 'service_account_id'),
+  findField('13f_holdings', 'service_account_name'),
+]);
+
+/**
+ * The account a 13F row's account cell in `field` is about (the row's `service_account_id`, for
+ * the name's cell too), or undefined for any other cell or a row matched to no account.
+ */
+export function matchedAccountIdOf(
+  field: FieldDefinition | undefined,
+  row: ServiceRecord,
+): string | undefined {
+  if (field === undefined || !MATCHED_ACCOUNT_DEFINITIONS.has(field)) return undefined;
+  return text(row.service_account_id);
+}
+
 /** Account names by account ID; an ID not in the map has no name on record. */
 export type AccountNames = ReadonlyMap<string, string>;
 
