@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, searchIndex } from './search-index.ts';
 
 function rename(accountid: string, oldvalue: string | null, newvalue: string, createddate: string) {
-  return { accountid, field: 'Name', oldvalue, newvalue, createddate };
+  // Only the fields the index asks for: no `field`.
+  return { accountid, oldvalue, newvalue, createddate };
 }
 
 const berkshireRow = {

@@ -5,7 +5,6 @@
  */
 import type { MatchedAccount } from '#contract/relations';
 import type { ServiceRecord } from '#contract/response';
-import { resolveAccountNames } from '../../lib/api/account-names.ts';
 import { fold } from './people-index.ts';
 
 /** An account and every name it is known by: the current one first (`accountName`). */
@@ -29,6 +28,25 @@ function text(value: unknown): string | null {
 }
 
 /**
+ * Each account's current name: its latest rename's new value (by `createddate`; on the same day
+ * the later row, as the rows come oldest first). The rows are all "Name" changes: the index asks
+ * for no other (use-search-index.ts), so no `field` is read.
+ */
+function currentNames(history: readonly ServiceRecord[]): Map<string, string> {
+  const latest = new Map<string, { day: string; name: string | null }>();
+  for (const row of history) {
+    const id = text(row.accountid);
+    if (id === null) continue;
+    const day = typeof row.createddate === 'string' ? row.createddate : '';
+    const seen = latest.get(id);
+    if (!seen || day >= seen.day) latest.set(id, { day, name: text(row.newvalue) });
+  }
+  const names = new Map<string, string>();
+  for (const [id, { name }] of latest) if (name !== null) names.set(id, name);
+  return names;
+}
+
+/**
  * The accounts named by the 13F rows' matches (`thirteenF`) and by account history's "Name"
  * changes (`history`, each row's `accountid`, `oldvalue`, `newvalue`, `createddate`): the
  * current name is history's latest, else the 13F one (as account-names.ts says it in results).
@@ -37,7 +55,7 @@ export function accountsOf(
   thirteenF: ReadonlyMap<string, MatchedAccount>,
   history: readonly ServiceRecord[],
 ): AccountEntry[] {
-  const current = resolveAccountNames(history);
+  const current = currentNames(history);
   const earlier = new Map<string, Set<string>>();
   const add = (id: string, name: string | null) => {
     if (name === null) return;

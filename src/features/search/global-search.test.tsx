@@ -35,7 +35,6 @@ const records = [
 const renames = [
   {
     accountid: '001B',
-    field: 'Name',
     oldvalue: 'Dunmore Investment Management',
     newvalue: 'Elmstead Capital',
     createddate: '2025-02-03',
