@@ -17,10 +17,12 @@ interface FollowTarget {
   followKey: string;
   /** What the analyst reads, kept with the follow for the home page's lists. */
   label: string;
+  /** A filer's CRM account ID, when known where the star is: kept with the follow. */
+  accountId?: string | undefined;
 }
 
 /** What a star says on hover, and the click that toggles `target`, given whether it is followed. */
-function useFollowClick({ kind, followKey, label }: FollowTarget, followed: boolean) {
+function useFollowClick({ kind, followKey, label, accountId }: FollowTarget, followed: boolean) {
   const [problem, setProblem] = useState<string>();
   const tip =
     problem ??
@@ -29,7 +31,12 @@ function useFollowClick({ kind, followKey, label }: FollowTarget, followed: bool
     // Stars sit inside rows and links: following must not also open them.
     event.stopPropagation();
     event.preventDefault();
-    const change = follows.toggle({ kind, key: followKey, label });
+    const change = follows.toggle({
+      kind,
+      key: followKey,
+      label,
+      ...(accountId === undefined ? {} : { accountId }),
+    });
     setProblem(change.ok ? undefined : change.message);
   };
   return { tip, onClick };

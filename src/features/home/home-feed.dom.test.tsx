@@ -274,4 +274,26 @@ describe('HomeFeed', () => {
     // Nothing is asked for every account while the followed ones are not known yet.
     expect(bodies().filter((body) => body.module === 'updates')).toHaveLength(0);
   });
+
+  it('narrows to a followed manager’s account kept with the follow, without looking it up', async () => {
+    // The lookup would never answer: the feed must not wait for it.
+    const { section, bodies } = setup({
+      holdAccounts: true,
+      follows: [
+        {
+          kind: 'filer',
+          key: 'ACME CAPITAL',
+          label: 'Acme',
+          since: '2026-11-01T00:00:00.000Z',
+          accountId: '001ACME',
+        },
+      ],
+    });
+    const moves = await section('Contact moves');
+    expect(await within(moves).findByText('1 account followed')).toBeVisible();
+    const sent = JSON.stringify(bodies().filter((body) => body.module === 'updates'));
+    expect(sent).toContain('{"account__c":{"$equals":"001ACME"}}');
+    const lookups = bodies().filter((body) => body.filters?.fields?.includes('service_account_id'));
+    expect(lookups).toHaveLength(0);
+  });
 });

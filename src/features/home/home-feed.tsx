@@ -16,12 +16,22 @@ import { SecuritiesSection } from './securities-section.tsx';
 /** Where no complete quarter is known: the latest in the data. */
 const noCompleteQuarter = (): null => null;
 
-/** The keys followed of each kind, in the order followed. */
+/**
+ * The keys followed of each kind, in the order followed; and the followed filers' accounts the
+ * follows kept (`known`), and the filers whose account is to be looked up (`unmatched`).
+ */
 function useFollowed() {
   const all = useFollows();
   return useMemo(() => {
     const of = (kind: string) => all.filter((f) => f.kind === kind).map((f) => f.key);
-    return { filers: of('filer'), accounts: of('account'), securities: of('security') };
+    const filers = all.filter((f) => f.kind === 'filer');
+    return {
+      filers: of('filer'),
+      accounts: of('account'),
+      securities: of('security'),
+      known: filers.flatMap((f) => (f.accountId === undefined ? [] : [f.accountId])),
+      unmatched: filers.filter((f) => f.accountId === undefined).map((f) => f.key),
+    };
   }, [all]);
 }
 
@@ -49,14 +59,17 @@ export function HomeFeed({
   const [today] = useState(now);
   const start = windowStart(since, today, visit.since);
   const followed = useFollowed();
-  // The CRM sections narrow to the followed filers' accounts too (13F rows carry them).
+  // The CRM sections narrow to the followed filers' accounts too: kept with the follow where the
+  // star knew it, else looked up (13F rows carry them).
   const filerAccounts = useQuery({
-    queryKey: ['home', 'filer-accounts', followed.filers],
-    queryFn: ({ signal }) => fetchFilerAccounts(followed.filers, signal),
-    enabled: followed.filers.length > 0,
+    queryKey: ['home', 'filer-accounts', followed.unmatched],
+    queryFn: ({ signal }) => fetchFilerAccounts(followed.unmatched, signal),
+    enabled: followed.unmatched.length > 0,
     staleTime: 10 * 60_000,
   });
-  const accounts = [...new Set([...followed.accounts, ...(filerAccounts.data ?? [])])];
+  const accounts = [
+    ...new Set([...followed.accounts, ...followed.known, ...(filerAccounts.data ?? [])]),
+  ];
   const scope: FeedScope = {
     start,
     filers: followed.filers,
@@ -64,7 +77,7 @@ export function HomeFeed({
     accounts,
   };
   const followedAnything = followed.filers.length + followed.accounts.length > 0;
-  const crmReady = followed.filers.length === 0 || !filerAccounts.isPending;
+  const crmReady = followed.unmatched.length === 0 || !filerAccounts.isPending;
   const note = !crmReady
     ? 'Finding the followed managers’ accounts…'
     : filerAccounts.isError

@@ -9,7 +9,12 @@ import { ResultsPanel } from './results-panel.tsx';
 
 const BERKSHIRE = 'BERKSHIRE HATHAWAY INC';
 const records = [
-  { companyname: BERKSHIRE, nameofissuer: 'APPLE INC', cusip: '037833100' },
+  {
+    companyname: BERKSHIRE,
+    nameofissuer: 'APPLE INC',
+    cusip: '037833100',
+    service_account_id: '0015g00000Jm3MaAAJ',
+  },
   { companyname: BERKSHIRE, nameofissuer: 'A BAD CODE', cusip: '=HYPERLINK' },
 ];
 
@@ -52,6 +57,10 @@ describe('a 13F result’s follow stars', () => {
     // Every row of the filer shows it followed.
     for (const star of filerStars) expect(star).toHaveAttribute('aria-pressed', 'true');
     expect(follows.isFollowed('filer', BERKSHIRE)).toBe(true);
+    // The row's matched account is kept with the filer's follow (the home feed reads it).
+    expect(follows.getSnapshot().follows).toContainEqual(
+      expect.objectContaining({ kind: 'filer', accountId: '0015g00000Jm3MaAAJ' }),
+    );
     expect(screen.queryByRole('dialog', { name: 'Row details' })).toBeNull();
   });
 

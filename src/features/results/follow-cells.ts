@@ -17,6 +17,8 @@ export interface CellFollow {
   readonly kind: FollowKind;
   readonly key: string;
   readonly label: string;
+  /** A filer's matched CRM account, when its row carries it: kept with the follow. */
+  readonly accountId?: string | undefined;
 }
 
 /**
@@ -51,7 +53,8 @@ function cellFollow(
   }
   if (column === 'companyname') {
     const name = text(record.companyname);
-    return name === '' ? undefined : { kind: 'filer', key: name, label: name };
+    const accountId = text(record.service_account_id) || undefined;
+    return name === '' ? undefined : { kind: 'filer', key: name, label: name, accountId };
   }
   const cusip = text(record.cusip).toUpperCase();
   if (!CUSIP_PATTERN.test(cusip)) return undefined;
@@ -79,6 +82,7 @@ export function cellStarProps(
     followKind: follow?.kind,
     followKey: follow?.key,
     followLabel: follow?.label,
+    followAccountId: follow?.accountId,
     followed: follow !== undefined && followed.has(followKeyOf(follow)),
   };
 }

@@ -6,10 +6,10 @@ import { CUSIP_PATTERN } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { ServiceRecord } from '#contract/response';
 import { AccountId, MatchedAccountLink } from './account-names.tsx';
 import { CellStar } from './cell-star.tsx';
+import type { CellStarProps } from './cell-star.tsx';
 import { CusipLink } from './cusip-link.tsx';
 import { cellStarProps, followKeyOf, starColumns } from './follow-cells.ts';
 import { useFollows } from '../../lib/follows/use-follows.ts';
-import type { CellFollow } from './follow-cells.ts';
 import type { CellFormatter } from './format.ts';
 import type { ResultColumn, RowNotes } from './result-column.ts';
 import { cellKey } from './grid-keys.ts';
@@ -78,23 +78,13 @@ const Cell = memo(function Cell({
   row,
   col,
   tabbable,
-  followKind,
-  followKey,
-  followLabel,
-  followed,
-}: {
+  ...star
+}: CellStarProps & {
   value: unknown;
   /** The row's period of report, for a CUSIP's link. */
   period: unknown;
   /** The whole row, for a value typed by another field of it (`typedBy`). */
   record: ServiceRecord;
-  /** What the cell's star follows (a 13F filer or security, a CRM account), when it has one: primitives, so
-   *  the memo still skips a cell whose row did not change. */
-  followKind: CellFollow['kind'] | undefined;
-  followKey: string | undefined;
-  followLabel: string | undefined;
-  /** Whether the star's target is followed: told by the table (see FollowCellStar). */
-  followed: boolean;
   column: ResultColumn;
   format: CellFormatter;
   pinned: boolean;
@@ -120,7 +110,7 @@ const Cell = memo(function Cell({
   const matched = view.text === '' ? undefined : matchedAccountIdOf(column.field, record);
   return (
     <td className={className} title={view.raw ?? view.text} {...gridCell(row, col, tabbable)}>
-      <CellStar kind={followKind} followKey={followKey} label={followLabel} followed={followed} />
+      <CellStar {...star} />
       {href ? (
         <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" tabIndex={-1}>
           {view.text}

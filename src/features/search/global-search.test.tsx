@@ -159,6 +159,10 @@ describe('the global search', () => {
     const filer = await screen.findByRole('option', { name: /^BERKSHIRE HATHAWAY INC Portfolio/ });
     await user.click(within(filer).getByTitle('Follow this manager'));
     expect(follows.isFollowed('filer', 'BERKSHIRE HATHAWAY INC')).toBe(true);
+    // Kept with its matched account, which the home feed then need not look up.
+    expect(follows.getSnapshot().follows).toContainEqual(
+      expect.objectContaining({ kind: 'filer', accountId: '001A' }),
+    );
     expect(screen.getByRole('listbox')).toBeVisible();
   });
 

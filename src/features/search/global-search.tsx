@@ -88,6 +88,7 @@ function SearchDropdown({
                         kind={option.follow.kind}
                         followKey={option.follow.key}
                         label={option.follow.label}
+                        accountId={option.follow.accountId}
                       />
                     )}
                     <div>

@@ -26,7 +26,13 @@ export interface SearchOption {
    * What the option's star follows: a filer (by name as filed), a security (CUSIP), an account
    * (ID); and the name the follow is kept with.
    */
-  readonly follow?: { readonly kind: FollowKind; readonly key: string; readonly label: string };
+  readonly follow?: {
+    readonly kind: FollowKind;
+    readonly key: string;
+    readonly label: string;
+    /** A filer's matched account, kept with its follow (follows-store.ts). */
+    readonly accountId?: string | undefined;
+  };
 }
 
 export interface SearchGroup {
@@ -80,7 +86,12 @@ function filerOptions(
     label: filer.name,
     detail: `Portfolio at ${formatDay(filer.latestPeriod)}`,
     target: { module: '13f_holdings', body: filerPortfolioBody(filer) },
-    follow: { kind: 'filer', key: filer.name, label: filer.name },
+    follow: {
+      kind: 'filer',
+      key: filer.name,
+      label: filer.name,
+      accountId: filer.accountId ?? undefined,
+    },
   };
   const id = filer.accountId;
   if (id === null || listed.has(id)) return [portfolio];

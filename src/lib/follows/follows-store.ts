@@ -26,6 +26,11 @@ export const followSchema = z.object({
   label: z.string().check(z.maxLength(MAX_LABEL)),
   /** When it was followed (ISO instant). */
   since: z.iso.datetime(),
+  /**
+   * A filer's CRM account ID, where the star knew it (a 13F row or search result carrying it),
+   * so the home feed need not look it up; absent in older entries and elsewhere.
+   */
+  accountId: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_KEY))),
 });
 export type Follow = z.infer<typeof followSchema>;
 
@@ -126,7 +131,7 @@ export class FollowsStore {
   }
 
   /** Follows `target`, or stops following it when it is followed. */
-  toggle(target: Pick<Follow, 'kind' | 'key' | 'label'>): FollowChange {
+  toggle(target: Pick<Follow, 'kind' | 'key' | 'label' | 'accountId'>): FollowChange {
     const { follows } = this.getSnapshot();
     if (follows.some((follow) => sameTarget(follow, target))) {
       return this.write(follows.filter((follow) => !sameTarget(follow, target)));
