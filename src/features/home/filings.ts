@@ -26,6 +26,8 @@ export interface Filing {
   readonly soldout: number;
   /** The largest position opened, when known. */
   readonly largestNew?: { readonly label: string; readonly value: number };
+  /** Larger than the read: its rows were cut, so its changes are not counted. */
+  readonly partial?: boolean;
 }
 
 export interface Filings {
@@ -42,6 +44,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** "bought 3, added 5, sold out 2; largest new: META $1.76B" (nothing changed: "no changes"). */
 export function describeChanges(filing: Filing): string {
+  if (filing.partial) return 'changes not counted here (too many holdings): open the filing';
   const parts = [
     filing.new > 0 ? `bought ${String(filing.new)}` : '',
     filing.added > 0 ? `added ${String(filing.added)}` : '',
@@ -122,7 +125,21 @@ async function filingsFromRowPages(
     },
     signal,
   );
-  return { filings: filingsFromRows(rows), bounded: rows.length >= ROWS_BOUND };
+  const filings = filingsFromRows(rows);
+  if (rows.length < ROWS_BOUND) return { filings, bounded: false };
+  return { filings: withoutCutFiling(filings, rows.at(-1)), bounded: true };
+}
+
+/**
+ * A read cut at its bound ends partway through its last filing (rows come newest filed first, a
+ * filing's together): its counts would be short, so it is left out; when it is the only one, it
+ * shows without counts rather than not at all.
+ */
+function withoutCutFiling(filings: Filing[], last: ServiceRecord | undefined): Filing[] {
+  const cut = last ? keyOf(text(last.companyname), text(last.periodofreport)) : '';
+  const complete = filings.filter((filing) => keyOf(filing.filer, filing.period) !== cut);
+  if (complete.length > 0 || filings.length === 0) return complete;
+  return filings.map((filing) => ({ ...filing, largestNew: undefined, partial: true }));
 }
 
 function filingFromAggregate(row: ServiceRecord): Filing {
