@@ -4,6 +4,7 @@ import type { QueryRequestBody } from '#contract/request-body';
 import type { ServiceRecord } from '#contract/response';
 import { fetchQueryResult } from '../../lib/api/query-api.ts';
 import { describeChanges, fetchFilings } from './filings.ts';
+import { fetchSecurityMoves } from './securities.ts';
 
 vi.mock('../../lib/api/query-api.ts', () => ({ fetchQueryResult: vi.fn() }));
 
@@ -73,5 +74,29 @@ describe('fetchFilings from 13F rows (the vendor)', () => {
     const [filing] = read.filings;
     expect(filing?.filer).toBe('HUGE FUND');
     expect(filing && describeChanges(filing)).toMatch(/^changes not counted here/);
+  });
+});
+
+describe('fetchSecurityMoves', () => {
+  it('says a count that reached the read’s bound is a lower bound', async () => {
+    setup((body) =>
+      maxNum(body) === 1
+        ? [{ periodofreport: '2026-09-30' }]
+        : filingRows('ACME CAPITAL', '2026-11-24', maxNum(body)),
+    );
+    const moves = await fetchSecurityMoves([], null);
+    expect(moves.bounded).toBe(true);
+    expect(moves.count).toBe(500);
+  });
+
+  it('counts every move when the read ends before its bound', async () => {
+    setup((body) =>
+      maxNum(body) === 1
+        ? [{ periodofreport: '2026-09-30' }]
+        : filingRows('ACME CAPITAL', '2026-11-24', 12),
+    );
+    const moves = await fetchSecurityMoves([], null);
+    expect(moves).toMatchObject({ count: 12, bounded: false });
+    expect(moves.rows).toHaveLength(8);
   });
 });

@@ -38,7 +38,7 @@ export function SecuritiesSection({
           : 'Every security: star securities to see their new holders and sellers'
       }${period ? `, quarter ${formatDay(period)}` : ''}`}
       result={result}
-      count={(data) => data.count.toLocaleString()}
+      count={(data) => `${data.count.toLocaleString()}${data.bounded ? '+' : ''}`}
       empty={(data) =>
         data.rows.length === 0
           ? data.period

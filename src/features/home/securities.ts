@@ -13,7 +13,9 @@ export interface SecurityMoves {
   /** The quarter read (the latest the followed securities are reported in); null: none. */
   readonly period: string | null;
   readonly rows: readonly ServiceRecord[];
+  /** The moves read; `bounded` when the read reached its bound, so more may exist. */
   readonly count: number;
+  readonly bounded: boolean;
 }
 
 /** The rows the section lists, for "open as a query" too. */
@@ -60,7 +62,7 @@ export async function fetchSecurityMoves(
     signal,
   );
   const period = latest[0]?.periodofreport;
-  if (typeof period !== 'string') return { period: null, rows: [], count: 0 };
+  if (typeof period !== 'string') return { period: null, rows: [], count: 0, bounded: false };
   const query = securityMovesQuery(securities, period);
   const rows = await rowsOf(
     {
@@ -77,5 +79,12 @@ export async function fetchSecurityMoves(
   const real = rows.filter(
     (row) => !(typeof row.companyname === 'string' && isDataQualityDemo(row.companyname)),
   );
-  return { period, rows: real.slice(0, SHOWN), count: real.length };
+  // A count_only could not leave the planted filer out: the count is the rows read, "N+" when
+  // the read was full.
+  return {
+    period,
+    rows: real.slice(0, SHOWN),
+    count: real.length,
+    bounded: rows.length >= MOVES_BOUND,
+  };
 }
