@@ -44,7 +44,10 @@ const countOf = (data: SectionRows) => data.count.toLocaleString();
 interface CrmSectionProps {
   readonly scope: FeedScope;
   readonly note: string;
-  /** False while the followed managers' accounts load: skeletons until the scope is known. */
+  /**
+   * False while the followed managers' accounts load: skeletons, and no "open as a query" (its
+   * query would have no account filter yet), until the scope is known.
+   */
   readonly ready?: boolean;
 }
 
@@ -63,7 +66,7 @@ export function ContactMovesSection({ scope, note, ready = true }: CrmSectionPro
       empty={(data) =>
         data.rows.length === 0 ? `No job or role change since ${formatDay(scope.start)}.` : null
       }
-      openBody={sectionBody(query)}
+      openBody={ready ? sectionBody(query) : undefined}
     >
       {(data) => (
         <List spacing={6} size="sm" listStyleType="none" aria-label="Contact moves">
@@ -108,7 +111,7 @@ export function FieldChangesSection({ scope, note, ready = true }: CrmSectionPro
       empty={(data) =>
         data.rows.length === 0 ? `No account field changed since ${formatDay(scope.start)}.` : null
       }
-      openBody={sectionBody(query)}
+      openBody={ready ? sectionBody(query) : undefined}
     >
       {(data) => (
         <List spacing={6} size="sm" listStyleType="none" aria-label="Account changes">

@@ -271,8 +271,10 @@ describe('HomeFeed', () => {
     expect(moves).toHaveTextContent('Finding the followed managers’ accounts…');
     const changes = await section('Account changes');
     expect(within(changes).getByRole('status', { name: 'Loading account changes' })).toBeVisible();
-    // Nothing is asked for every account while the followed ones are not known yet.
+    // Nothing is asked, or offered to open, for every account while the followed ones load.
     expect(bodies().filter((body) => body.module === 'updates')).toHaveLength(0);
+    expect(within(moves).queryByRole('link', { name: /Open as a query/ })).toBeNull();
+    expect(within(changes).queryByRole('link', { name: /Open as a query/ })).toBeNull();
   });
 
   it('narrows to a followed manager’s account kept with the follow, without looking it up', async () => {
