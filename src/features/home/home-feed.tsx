@@ -5,7 +5,7 @@ import { useFollows } from '../../lib/follows/use-follows.ts';
 import { formatDay } from '../../lib/format/dates.ts';
 import { ContactMovesSection, FieldChangesSection, PresentationsSection } from './crm-sections.tsx';
 import type { FeedScope } from './feed-query.ts';
-import { accountScope } from './feed-format.ts';
+import { accountScope, feedNarrowing } from './feed-format.ts';
 import { FilingsSection } from './filings-section.tsx';
 import { fetchFilerAccounts } from './filings.ts';
 import { WINDOW_LABELS, WINDOWS, windowStart } from './home-window.ts';
@@ -78,11 +78,16 @@ export function HomeFeed({
   };
   const followedAnything = followed.filers.length + followed.accounts.length > 0;
   const crmReady = followed.unmatched.length === 0 || !filerAccounts.isPending;
-  const note = !crmReady
-    ? 'Finding the followed managers’ accounts…'
-    : filerAccounts.isError
-      ? 'Every account: the followed managers’ accounts could not be read'
-      : accountScope(scope, followedAnything);
+  const note = crmReady
+    ? accountScope(scope, followedAnything, filerAccounts.isError)
+    : 'Finding the followed managers’ accounts…';
+  // What follows do narrow: the CRM sections only with accounts to narrow to (while they are
+  // being found, they will be).
+  const narrowing = feedNarrowing({
+    filings: followed.filers.length > 0,
+    accounts: accounts.length > 0 || !crmReady,
+    securities: followed.securities.length > 0,
+  });
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -93,9 +98,7 @@ export function HomeFeed({
           <Text size="sm" c="dimmed">
             Since {formatDay(start)}
             {since === 'last' && visit.first ? ' (your first visit: the last 7 days)' : ''}.{' '}
-            {followedAnything || followed.securities.length > 0
-              ? 'Narrowed to what you follow.'
-              : 'Everything: star managers, accounts and securities to narrow the feed to them.'}
+            {narrowing}
           </Text>
         </Stack>
         <SegmentedControl
