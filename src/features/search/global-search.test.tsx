@@ -205,6 +205,37 @@ describe('the global search', () => {
     });
   });
 
+  it('keeps the current names when account history holds more renames than it reads', async () => {
+    // 5,000 old renames of other accounts, then the latest of 001B: past the 5,000 read.
+    const old = Array.from({ length: 5000 }, (_, at) => ({
+      accountid: `002${String(at)}`,
+      oldvalue: `Old ${String(at)}`,
+      newvalue: `Firm ${String(at)}`,
+      createddate: '2020-01-01',
+    }));
+    const latest = { ...renames[0], newvalue: 'Elmstead Partners', createddate: '2026-11-01' };
+    const history = [...renames, ...old, latest];
+    const { user } = setup((call) => {
+      const body = JSON.parse(call.body) as {
+        module?: string;
+        filters?: { order_by?: string; offset?: string; max_num?: string };
+      };
+      if (body.module !== 'accounthistory') return answerOf(call);
+      // As the service does: the order asked, then the page asked.
+      const sorted = history.toSorted((a, b) => a.createddate.localeCompare(b.createddate));
+      if (body.filters?.order_by?.endsWith(':DESC') === true) sorted.reverse();
+      const offset = Number(body.filters?.offset ?? 0);
+      const page = sorted.slice(offset, offset + Number(body.filters?.max_num ?? 20));
+      const next = offset + page.length < sorted.length ? offset + page.length : -1;
+      return jsonResponse(200, { records: page, next_offset: next });
+    });
+    await user.click(await screen.findByRole('combobox', { name: /Search/ }));
+    await user.keyboard('elmstead');
+    expect(
+      await screen.findByRole('option', { name: /^Elmstead Partners → account page/ }),
+    ).toBeVisible();
+  });
+
   it('follows an account from its page option, and says so in the option’s name', async () => {
     const { user, router } = setup();
     const box = await screen.findByRole('combobox', { name: /Search/ });

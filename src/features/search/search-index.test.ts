@@ -140,6 +140,20 @@ describe('buildSearchIndex', () => {
     expect(byName.get('BERKSHIRE HATHAWAY INC')).toBe('001A');
     expect(byName.get('SCION ASSET MANAGEMENT')).toBeNull();
   });
+
+  it("takes a filer's account from its latest period, in whatever order the rows come", () => {
+    const matched = (order: 'newest first' | 'oldest first') => {
+      const spec = { filer: 'ACME', cusip: '037833100', issuer: 'APPLE INC' };
+      const both = [
+        row({ ...spec, period: '2025-03-31', account: ['001NEW', 'Acme Partners'] }),
+        row({ ...spec, period: '2024-12-31', account: ['001OLD', 'Acme Old'] }),
+      ];
+      const built = buildSearchIndex(order === 'newest first' ? both : both.toReversed());
+      return built.filers.find((filer) => filer.name === 'ACME')?.accountId;
+    };
+    expect(matched('newest first')).toBe('001NEW');
+    expect(matched('oldest first')).toBe('001NEW');
+  });
 });
 
 describe('searchIndex', () => {

@@ -113,7 +113,7 @@ export function buildSearchIndex(
 ): SearchIndex {
   const filers = new Map<string, string>();
   const ciks = new Map<string, string>();
-  const filerAccounts = new Map<string, string>();
+  const filerAccounts = new Map<string, { accountId: string; period: string }>();
   const securities = new Map<string, SecurityDraft>();
   const accounts = new Map<string, MatchedAccount>();
   for (const row of rows) {
@@ -127,14 +127,18 @@ export function buildSearchIndex(
     // A SOLD OUT row says the filer no longer holds it: not a holder, and no period of it.
     if (row.status !== SOLD_OUT) addSecurity(securities, row, filer, period);
     const account = matchedAccountOf(row);
-    if (account) filerAccounts.set(filer, account.accountId);
+    // The account of the filer's latest period: a filer matched anew later opens its new account.
+    const matched = filerAccounts.get(filer);
+    if (account && (matched === undefined || period >= matched.period)) {
+      filerAccounts.set(filer, { accountId: account.accountId, period });
+    }
     if (account && account.accountName !== null) accounts.set(account.accountId, account);
   }
   const filerEntries = [...filers].map(([name, latestPeriod]) => ({
     name,
     cik: ciks.get(name) ?? null,
     latestPeriod,
-    accountId: filerAccounts.get(name) ?? null,
+    accountId: filerAccounts.get(name)?.accountId ?? null,
   }));
   return {
     filers: filerEntries,

@@ -31,21 +31,24 @@ const NAME_CHANGES = 5000;
 
 /**
  * Every account's renames, oldest first (so the latest is the current name), through the ordinary
- * query interface. A user without account history (403) searches the 13F names alone.
+ * query interface: read newest first, so a history longer than the bound loses its oldest
+ * renames, not the current names, then turned. A user without account history (403) searches
+ * the 13F names alone.
  */
 async function readNameChanges(signal: AbortSignal): Promise<ServiceRecord[]> {
   try {
-    return await fetchAllRows(
+    const newestFirst = await fetchAllRows(
       {
         module: 'accounthistory',
         filters: {
           filter: [{ field: { $equals: 'Name' } }],
           fields: ['accountid', 'oldvalue', 'newvalue', 'createddate'],
-          order_by: 'createddate:ASC',
+          order_by: 'createddate:DESC',
         },
       },
       { signal, pageSize: PAGE, limit: NAME_CHANGES, total: NAME_CHANGES },
     );
+    return newestFirst.toReversed();
   } catch (error) {
     if (error instanceof HttpError && error.status === 403) return [];
     throw error;
