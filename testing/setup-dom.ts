@@ -50,3 +50,9 @@ document.body.innerHTML = '';
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.restoreAllMocks();
+
+// The app's own singletons outlive a file as well: a module refused (403) or a sign-in left by
+// the file before would open this file's first test in another state than a new tab's.
+const { moduleAccess, session } = await import('../src/lib/api/services.ts');
+moduleAccess.clear();
+session.signOut();
