@@ -10,7 +10,8 @@ import { CUSIP_PATTERN } from './thirteen-f-targets.ts';
 /** The version the views' links carry (`v=1`); a link without one is read as this version. */
 export const ANALYSIS_LINK_VERSION = 1;
 
-const MAX_MANAGERS = 50;
+/** The most managers a quarter view's link narrows to. */
+export const MAX_MANAGERS = 50;
 const MAX_NAME = 200;
 
 const version = z.optional(

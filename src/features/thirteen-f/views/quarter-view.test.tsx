@@ -311,6 +311,19 @@ describe('QuarterView', () => {
     expect(onChange).toHaveBeenCalledWith({ period: Q1, managers: ['GAMMA', 'ALPHA'] });
   });
 
+  it('picks at most the 50 managers a link holds, and says so', async () => {
+    const { user, onChange } = setup({ period: Q1 });
+    await screen.findByText(/7 rows read/);
+    const names = Array.from({ length: 60 }, (_, at) => `FILER ${String(at)}`);
+    follows.merge(
+      names.map((key) => ({ kind: 'filer', key, label: key, since: '2026-01-01T00:00:00.000Z' })),
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'First 50 of the 60 managers you follow' }),
+    );
+    expect(onChange).toHaveBeenCalledWith({ period: Q1, managers: names.slice(0, 50) });
+  });
+
   it('reports the managers picked in the Managers box', async () => {
     const { user, onChange } = setup({ period: Q1 });
     await screen.findByText(/7 rows read/);

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useFollowedKeys } from '../../../lib/follows/use-follows.ts';
 import { PullStatus } from './pull-status.tsx';
 import { ViewHeader } from './view-header.tsx';
-import { ANALYSIS_LINK_VERSION } from '../../../lib/url-state/analysis-links.ts';
+import { ANALYSIS_LINK_VERSION, MAX_MANAGERS } from '../../../lib/url-state/analysis-links.ts';
 import { formatDay } from '../../../lib/format/dates.ts';
 import { formatCount } from '../../../components/charts/chart-format.ts';
 import { QuarterLists } from './quarter-lists.tsx';
@@ -112,9 +112,15 @@ function FollowedPick({
   value: readonly string[];
   onChange: (managers: string[]) => void;
 }) {
-  const followed = useFollowedKeys('filer');
-  if (followed.length === 0) return null;
+  const all = useFollowedKeys('filer');
+  if (all.length === 0) return null;
+  // A link narrows to at most MAX_MANAGERS: past that, the first followed, and the button says so.
+  const followed = all.slice(0, MAX_MANAGERS);
   const picked = followed.length === value.length && followed.every((key) => value.includes(key));
+  const label =
+    all.length > MAX_MANAGERS
+      ? `First ${String(MAX_MANAGERS)} of the ${String(all.length)} managers you follow`
+      : `Managers you follow (${String(all.length)})`;
   return (
     <Button
       variant="subtle"
@@ -128,7 +134,7 @@ function FollowedPick({
         onChange([...followed]);
       }}
     >
-      {picked ? 'The managers you follow' : `Managers you follow (${String(followed.length)})`}
+      {picked ? 'The managers you follow' : label}
     </Button>
   );
 }
