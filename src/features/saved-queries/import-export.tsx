@@ -2,6 +2,7 @@ import { Alert, Button, CloseButton, FileButton, Group, List, Text } from '@mant
 import { useRef, useState } from 'react';
 import { downloadBlob } from '../../lib/format/download.ts';
 import { follows, useFollows } from '../../lib/follows/use-follows.ts';
+import { MAX_FOLLOWS } from '../../lib/follows/follows-store.ts';
 import {
   exportFileName,
   exportQueries,
@@ -20,6 +21,8 @@ type Outcome =
       readonly report: ImportReport;
       /** Follows the file added to the analyst's (those already followed are not counted). */
       readonly followsAdded: number;
+      /** The file's follows the analyst followed already. */
+      readonly followsAlready: number;
     }
   | { readonly kind: 'failed'; readonly fileName: string; readonly message: string };
 
@@ -44,7 +47,7 @@ function ImportReportAlert({ outcome, onClose }: { outcome: Outcome; onClose: ()
       </Alert>
     );
   }
-  const { report, followsAdded } = outcome;
+  const { report, followsAdded, followsAlready } = outcome;
   const failed =
     report.added === 0 &&
     report.skippedDuplicates === 0 &&
@@ -65,8 +68,8 @@ function ImportReportAlert({ outcome, onClose }: { outcome: Outcome; onClose: ()
           </List.Item>
           <List.Item>
             {plural(followsAdded, 'follow added', 'follows added')}
-            {report.follows.length > followsAdded
-              ? ` (${plural(report.follows.length - followsAdded, 'was', 'were')} followed already)`
+            {followsAlready > 0
+              ? ` (${plural(followsAlready, 'was', 'were')} followed already)`
               : ''}
           </List.Item>
           {report.renamed.map(({ from, to }) => (
@@ -88,6 +91,40 @@ function ImportReportAlert({ outcome, onClose }: { outcome: Outcome; onClose: ()
  * "Export queries and follows" to a JSON file and "Import…" from one, with what the import did:
  * the stars travel with the queries, so a new browser or machine gets both back.
  */
+/**
+ * The report of an import whose queries are stored, after its follows are merged. Nothing to
+ * merge is no write (a full storage must not fail an import of queries alone); follows the list
+ * could not take are said, not dropped in silence.
+ */
+function withFollowsMerged(fileName: string, report: ImportReport): Outcome {
+  const merged = report.follows.length > 0 ? follows.merge(report.follows) : { ok: true as const };
+  if (!merged.ok) {
+    const problems = [...report.problems, merged.message];
+    return {
+      kind: 'report',
+      fileName,
+      report: { ...report, problems },
+      followsAdded: 0,
+      followsAlready: 0,
+    };
+  }
+  const full = merged.full ?? 0;
+  const problems =
+    full > 0
+      ? [
+          ...report.problems,
+          `${plural(full, 'follow was', 'follows were')} not imported: the list holds at most ${String(MAX_FOLLOWS)}. Stop following some, then import the file again.`,
+        ]
+      : report.problems;
+  return {
+    kind: 'report',
+    fileName,
+    report: { ...report, problems },
+    followsAdded: merged.added ?? 0,
+    followsAlready: merged.already ?? 0,
+  };
+}
+
 export function ImportExport({ queries }: { queries: readonly SavedQuery[] }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const resetFile = useRef<() => void>(null);
@@ -126,16 +163,7 @@ export function ImportExport({ queries }: { queries: readonly SavedQuery[] }) {
       setOutcome({ kind: 'failed', fileName: file.name, message });
       return;
     }
-    // Nothing to merge is no write (a full storage must not fail an import of queries alone).
-    const merged =
-      report.follows.length > 0 ? follows.merge(report.follows) : { ok: true as const };
-    const problems = merged.ok ? report.problems : [...report.problems, merged.message];
-    setOutcome({
-      kind: 'report',
-      fileName: file.name,
-      report: { ...report, problems },
-      followsAdded: merged.ok ? (merged.added ?? 0) : 0,
-    });
+    setOutcome(withFollowsMerged(file.name, report));
   };
 
   return (

@@ -1,3 +1,4 @@
+import { MAX_FOLLOWS } from '../../lib/follows/follows-store.ts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModuleId } from '#contract/catalog';
@@ -186,6 +187,24 @@ describe('SavedQueriesPage', () => {
     expect(report).toHaveTextContent('1 follow added (1 was followed already)');
     expect(follows.isFollowed('security', '037833100')).toBe(true);
     expect(follows.isFollowed('filer', 'BERKSHIRE HATHAWAY INC')).toBe(true);
+  });
+
+  it('says how many follows a full list could not take', async () => {
+    const download = captureDownloads();
+    const { user, upload } = setup();
+    for (let at = 0; at < MAX_FOLLOWS; at += 1) {
+      follows.toggle({ kind: 'security', key: `C${String(at)}`, label: `C${String(at)}` });
+    }
+    await user.click(await screen.findByRole('button', { name: 'Export queries and follows' }));
+    const file = JSON.parse(await download.text()) as { follows: { key: string }[] };
+    file.follows.push(...['X1', 'X2'].map((key) => ({ ...file.follows[0], key, label: key })));
+    const report = await upload(JSON.stringify(file));
+    expect(report).toHaveTextContent(
+      `0 follows added (${String(MAX_FOLLOWS)} were followed already)`,
+    );
+    expect(report).toHaveTextContent(
+      '2 follows were not imported: the list holds at most 500. Stop following some',
+    );
   });
 
   it('imports nothing from a file that is not JSON, and says so', async () => {

@@ -107,7 +107,7 @@ describe('FollowsStore', () => {
       { ...APPLE, since: '2025-01-01T00:00:00.000Z' },
       { ...BERKSHIRE, since: '2025-01-01T00:00:00.000Z' },
     ];
-    expect(store.merge(imported)).toEqual({ ok: true, added: 1 });
+    expect(store.merge(imported)).toEqual({ ok: true, added: 1, already: 1, full: 0 });
     expect(keys()).toEqual(['037833100', 'BERKSHIRE HATHAWAY INC']);
     const many = Array.from({ length: MAX_FOLLOWS }, (_, at) => ({
       kind: 'security' as const,
@@ -115,7 +115,8 @@ describe('FollowsStore', () => {
       label: '',
       since: '2025-01-01T00:00:00.000Z',
     }));
-    store.merge(many);
+    // Two were followed: 498 of the 500 fit, and the merge says 2 did not.
+    expect(store.merge(many)).toEqual({ ok: true, added: MAX_FOLLOWS - 2, already: 0, full: 2 });
     expect(keys()).toHaveLength(MAX_FOLLOWS);
     expect(store.toggle({ kind: 'account', key: 'x', label: 'x' }).ok).toBe(false);
   });

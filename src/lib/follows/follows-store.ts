@@ -61,8 +61,11 @@ export type FollowChange = { readonly ok: true } | { readonly ok: false; readonl
 
 const SIGNED_OUT: FollowsSnapshot = { username: undefined, follows: [] };
 
-/** Entries of `list` that pass the schema, duplicates (same kind and key) after the first dropped. */
-export function readFollows(list: readonly unknown[]): Follow[] {
+/**
+ * Entries of `list` that pass the schema, duplicates (same kind and key) after the first dropped,
+ * at most `most` of them.
+ */
+export function readFollows(list: readonly unknown[], most = MAX_FOLLOWS): Follow[] {
   const kept: Follow[] = [];
   for (const entry of list) {
     const checked = followSchema.safeParse(entry);
@@ -70,7 +73,7 @@ export function readFollows(list: readonly unknown[]): Follow[] {
       kept.push(checked.data);
     }
   }
-  return kept.slice(0, MAX_FOLLOWS);
+  return kept.slice(0, most);
 }
 
 function sameTarget(a: Pick<Follow, 'kind' | 'key'>, b: Pick<Follow, 'kind' | 'key'>): boolean {
@@ -146,12 +149,26 @@ export class FollowsStore {
     return this.write([...follows, { ...target, since }]);
   }
 
-  /** Adds imported follows to the list (those already followed are kept as they are). */
-  merge(imported: readonly Follow[]): FollowChange & { readonly added?: number } {
+  /**
+   * Adds imported follows to the list (those already followed are kept as they are): how many
+   * were added, how many were followed already, and how many did not fit the list's bound.
+   */
+  merge(
+    imported: readonly Follow[],
+  ): FollowChange & { readonly added?: number; readonly already?: number; readonly full?: number } {
     const { follows } = this.getSnapshot();
-    const next = readFollows([...follows, ...imported]);
+    const fresh = readFollows(imported, Infinity);
+    const already = fresh.filter((follow) => follows.some((kept) => sameTarget(kept, follow)));
+    const next = readFollows([...follows, ...fresh]);
     const result = this.write(next);
-    return result.ok ? { ok: true, added: next.length - follows.length } : result;
+    if (!result.ok) return result;
+    const added = next.length - follows.length;
+    return {
+      ok: true,
+      added,
+      already: already.length,
+      full: fresh.length - already.length - added,
+    };
   }
 
   private write(next: readonly Follow[]): FollowChange {
