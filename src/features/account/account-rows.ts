@@ -91,12 +91,17 @@ export function assetClassBalance(
     .sort((a, b) => b.balance - a.balance);
 }
 
-/** The account's current value of each field: the newest change's new value (rows newest first). */
+/**
+ * The account's current value of each field: the newest change's new value (rows newest first).
+ * A newest change that cleared the field leaves it absent: an older value is no longer current.
+ */
 export function currentFields(history: readonly ServiceRecord[]): Map<string, string> {
   const current = new Map<string, string>();
+  const seen = new Set<string>();
   for (const row of history) {
-    if (typeof row.field !== 'string' || current.has(row.field) || row.datatype === 'EntityId')
+    if (typeof row.field !== 'string' || seen.has(row.field) || row.datatype === 'EntityId')
       continue;
+    seen.add(row.field);
     if (typeof row.newvalue === 'string' && row.newvalue !== '')
       current.set(row.field, row.newvalue);
   }
