@@ -13,6 +13,7 @@ import {
   securitySearchSchema,
 } from '../lib/url-state/analysis-links.ts';
 import type { TokenSession } from '../lib/session/token-session.ts';
+import { accountSearchSchema } from '../features/account/account-search.ts';
 import { homeSearchSchema } from '../features/home/home-window.ts';
 import { moduleParam } from './module-param.ts';
 import { LoginRoute } from './routes/login-route.tsx';
@@ -112,9 +113,7 @@ const compareRoute = createRoute({
 const accountRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/account/$id',
-  validateSearch: z.object({
-    period: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  }),
+  validateSearch: accountSearchSchema,
   component: lazyRouteComponent(() => import('./routes/account-route.tsx'), 'AccountRoute'),
 });
 
