@@ -9,6 +9,8 @@ export interface AccountFacts {
   readonly name: string | undefined;
   readonly fields: ReadonlyMap<string, string>;
   readonly filers: readonly FilerMatch[];
+  /** The history or the 13F match failed: a missing name may be unread, not unrecorded. */
+  readonly unread?: boolean;
 }
 
 function Fact({ label, value }: { label: string; value: string | undefined }) {
@@ -68,7 +70,9 @@ export function AccountHeader({ id, facts }: { id: string; facts: AccountFacts |
       </Group>
       {name === undefined && facts !== undefined && (
         <Text size="sm" c="dimmed">
-          Name not on record: neither the account history nor the 13F rows name this account.
+          {facts.unread
+            ? 'Name not read: the account history or the 13F match failed (see their sections).'
+            : 'Name not on record: neither the account history nor the 13F rows name this account.'}
         </Text>
       )}
     </Stack>

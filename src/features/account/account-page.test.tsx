@@ -147,6 +147,40 @@ describe('the account page', () => {
     ).toBeVisible();
   });
 
+  it('names the account from the 13F rows when its history is forbidden', async () => {
+    setup(ID, (module) =>
+      module === 'accounthistory' ? jsonResponse(403, { error: 'forbidden' }) : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: FILER, level: 1 })).toBeVisible();
+    expect(await within(await section('Account history')).findByRole('alert')).toBeVisible();
+  });
+
+  it('names the account from its history and reads presentations when 13F fails', async () => {
+    setup(ID, (module) =>
+      module === '13f_holdings' ? jsonResponse(500, { error: 'boom' }) : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: FILER, level: 1 })).toBeVisible();
+    expect(await within(await section('13F filings')).findByRole('alert')).toBeVisible();
+    // Matched by the history's name alone (the strategy comes from 13F): read, not waiting.
+    const presentations = await section('Presentations');
+    expect(
+      await within(presentations).findByText(/names start with “BERKSHIRE HATHAWAY INC”\./),
+    ).toBeVisible();
+    expect(
+      await within(presentations).findByText('No presentation names this account or its strategy.'),
+    ).toBeVisible();
+  });
+
+  it('says the name was not read when both reads fail', async () => {
+    setup(ID, (module) =>
+      module === '13f_holdings' || module === 'accounthistory'
+        ? jsonResponse(500, { error: 'boom' })
+        : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: `Account ${ID}`, level: 1 })).toBeVisible();
+    expect(screen.getByText(/Name not read/)).toBeVisible();
+  });
+
   it('says "No such account" for an ID no module knows', async () => {
     setup('0015g00000Zz99zAAZ');
     expect(await screen.findByRole('heading', { name: 'No such account' })).toBeVisible();

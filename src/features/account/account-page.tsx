@@ -70,18 +70,22 @@ export function AccountPage({
   const history = useQuery(sectionRowsOptions('history', first.accounthistory ?? null));
   const holdings = useQuery(sectionRowsOptions('holdings', first.investment_holdings ?? null));
   const updates = useQuery(sectionRowsOptions('updates', first.updates ?? null));
-  const settled = filers.data !== undefined && history.data !== undefined;
+  // Both reads finished, answered or failed: the name comes from whichever answered, so a 403
+  // on the history or a 500 on the 13F match does not leave the title reading forever.
+  const settled = !filers.isPending && !history.isPending;
+  const historyRows = history.data?.rows ?? [];
   const facts: AccountFacts | undefined = settled
     ? {
-        name: nameOf(id, history.data.rows, matches),
-        fields: currentFields(history.data.rows),
+        name: nameOf(id, historyRows, matches),
+        fields: currentFields(historyRows),
         filers: matches,
+        unread: Boolean(filers.error ?? history.error),
       }
     : undefined;
   const unknown =
     settled &&
     matches.length === 0 &&
-    history.data.rows.length === 0 &&
+    history.data?.rows.length === 0 &&
     holdings.data?.rows.length === 0 &&
     updates.data?.rows.length === 0;
   if (unknown) return <NoSuchAccount id={id} reason="unknown" />;
@@ -120,7 +124,7 @@ export function AccountPage({
       <PresentationsSection
         body={facts ? bodies.manager_presentation__c : undefined}
         subjects={facts ? presentationSubjects(account) : []}
-        waiting={facts === undefined && !history.error}
+        waiting={facts === undefined}
       />
     </Stack>
   );
