@@ -22,7 +22,12 @@ import { filerPortfolioBody } from '../../lib/url-state/thirteen-f-targets.ts';
 import type { FilerMatch } from './api/account-reads.ts';
 import { filerQuartersOptions, quarterChangesOptions } from './api/account-queries.ts';
 import { CHANGE_KINDS } from './api/thirteen-f-reads.ts';
-import type { ChangeKind, FilerQuarter, PositionChange } from './api/thirteen-f-reads.ts';
+import type {
+  ChangeKind,
+  FilerQuarter,
+  FilerQuarters,
+  PositionChange,
+} from './api/thirteen-f-reads.ts';
 import { AccountSection, OpenAsQuery } from './account-section.tsx';
 import { stateOf } from './account-rows.ts';
 import type { SectionState } from './account-section.tsx';
@@ -174,8 +179,12 @@ function FilerLinks({ filer, period }: { filer: string; period: string }) {
   );
 }
 
-function sectionState(query: Parameters<typeof stateOf<FilerQuarter[]>>[0]): SectionState {
-  return stateOf(query, (data) => data.length, 'The matched filer has no 13F filing in the data.');
+function sectionState(query: Parameters<typeof stateOf<FilerQuarters>>[0]): SectionState {
+  return stateOf(
+    query,
+    (data) => data.quarters.length,
+    'The matched filer has no 13F filing in the data.',
+  );
 }
 
 /**
@@ -192,7 +201,7 @@ export function ThirteenFSection({
   onPeriod: (period: string) => void;
 }) {
   const query = useQuery(filerQuartersOptions(match.filer));
-  const quarters = query.data ?? [];
+  const quarters = query.data?.quarters ?? [];
   const shown = quarters.find((quarter) => quarter.period === period) ?? quarters[0];
   return (
     <AccountSection
@@ -200,7 +209,11 @@ export function ThirteenFSection({
       state={sectionState(query)}
       note={`Matched through the 13F rows’ account: filed as ${match.filer}${
         match.strategyName ? `, strategy ${match.strategyName}` : ''
-      }.`}
+      }.${
+        query.data?.olderUnread
+          ? ' Older quarters were not read: the filer has more 13F rows than are read at once.'
+          : ''
+      }`}
       query={{
         module: '13f_holdings',
         body: filerPortfolioBody({

@@ -36,7 +36,7 @@ export async function readQuartersFromAggregates(
   run: RunQuery,
   filer: string,
   signal?: AbortSignal,
-): Promise<FilerQuarter[]> {
+): Promise<FilerQuarters> {
   const rows = await pageThrough(
     run,
     {
@@ -58,7 +58,7 @@ export async function readQuartersFromAggregates(
     },
     { signal },
   );
-  return rows.flatMap((row) => {
+  const quarters = rows.flatMap((row) => {
     const period = text(row.periodofreport);
     if (period === null) return [];
     return [
@@ -76,6 +76,7 @@ export async function readQuartersFromAggregates(
       },
     ];
   });
+  return { quarters, olderUnread: false };
 }
 
 interface QuarterDraft {
@@ -123,12 +124,23 @@ function quartersFromRows(rows: readonly ServiceRecord[]): FilerQuarter[] {
     }));
 }
 
-/** A filer's quarters from its 13F rows (the vendor's interface), latest first. */
+/** A filer's quarters, latest first; `olderUnread` when the oldest were left unread. */
+export interface FilerQuarters {
+  readonly quarters: readonly FilerQuarter[];
+  readonly olderUnread: boolean;
+}
+
+/**
+ * A filer's quarters from its 13F rows (the vendor's interface), latest first. The rows are read
+ * newest first up to `limit`; when there are more, the oldest quarter read may be partial, so it
+ * is dropped and `olderUnread` says older quarters were not read.
+ */
 export async function readQuartersFromRows(
   run: RunQuery,
   filer: string,
   signal?: AbortSignal,
-): Promise<FilerQuarter[]> {
+  limit = FILER_ROW_LIMIT,
+): Promise<FilerQuarters> {
   const rows = await pageThrough(
     run,
     {
@@ -136,11 +148,14 @@ export async function readQuartersFromRows(
       filters: {
         filter: [{ companyname: { $equals: filer } }],
         fields: ['periodofreport', 'filedat', 'cusip', 'value', 'status'],
+        order_by: 'periodofreport:DESC',
       },
     },
-    { signal, limit: FILER_ROW_LIMIT },
+    { signal, limit: limit + 1 },
   );
-  return quartersFromRows(rows);
+  const quarters = quartersFromRows(rows.slice(0, limit));
+  if (rows.length <= limit) return { quarters, olderUnread: false };
+  return { quarters: quarters.slice(0, -1), olderUnread: true };
 }
 
 /** One changed position of a quarter. */
