@@ -65,7 +65,8 @@ export function AccountPage({
   onPeriod: (period: string) => void;
 }) {
   const filers = useQuery(filerMatchesOptions(id));
-  const matches = Array.isArray(filers.data) ? filers.data : [];
+  const matched = typeof filers.data === 'object' ? filers.data : undefined;
+  const matches = matched?.filers ?? [];
   const first = sectionBodies({ accountId: id, accountName: null, strategyName: null });
   const history = useQuery(sectionRowsOptions('history', first.accounthistory ?? null));
   const holdings = useQuery(sectionRowsOptions('holdings', first.investment_holdings ?? null));
@@ -114,6 +115,12 @@ export function AccountPage({
                 : { kind: 'empty', message: 'No 13F filer is matched to this account.' }
           }
         />
+      )}
+      {matched?.bounded && (
+        <Alert color="gray" title="13F filings">
+          More 13F filers are matched to this account than are shown: the first {matches.length},
+          latest filing first.
+        </Alert>
       )}
       {matches.map((match) => (
         <ThirteenFSection key={match.filer} match={match} period={period} onPeriod={onPeriod} />

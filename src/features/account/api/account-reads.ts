@@ -40,22 +40,29 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-/** Rows read to find the filers: the latest quarters of any filer matched. */
-const MATCH_ROWS = 200;
+/** At most this many filers are matched to one account: usually there is one. */
+const MAX_FILERS = 10;
 
-/**
- * The filers whose 13F rows carry `accountId` (usually one), latest filing first. A user without
- * 13F (a 403) gets none: the section then says the module is not subscribed.
- */
-export async function readFilerMatches(
+/** The filers matched to an account; `bounded` when there were more than MAX_FILERS. */
+export interface FilerMatches {
+  readonly filers: readonly FilerMatch[];
+  readonly bounded: boolean;
+}
+
+/** The newest 13F row of `accountId` filed by none of `known`, if any. */
+async function nextFilerRow(
   run: RunQuery,
   accountId: string,
+  known: readonly string[],
   signal?: AbortSignal,
-): Promise<FilerMatch[] | 'forbidden'> {
+): Promise<ServiceRecord | undefined> {
   const body: QueryRequestBody = {
     module: '13f_holdings',
     filters: {
-      filter: [{ service_account_id: { $equals: accountId } }],
+      filter: [
+        { service_account_id: { $equals: accountId } },
+        ...known.map((filer) => ({ companyname: { $not_equals: filer } })),
+      ],
       fields: [
         'companyname',
         'service_account_name',
@@ -65,24 +72,40 @@ export async function readFilerMatches(
       order_by: 'periodofreport:DESC',
     },
   };
-  let rows: ServiceRecord[];
+  const [row] = await pageThrough(run, body, { signal, limit: 1 });
+  return row;
+}
+
+/**
+ * The filers whose 13F rows carry `accountId` (usually one), latest filing first: one row per
+ * filer, each read excluding the filers already found, so a second filer is not hidden behind
+ * the first's many rows (no aggregate carries the account). A user without 13F (a 403) gets
+ * none: the section then says the module is not subscribed.
+ */
+export async function readFilerMatches(
+  run: RunQuery,
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<FilerMatches | 'forbidden'> {
+  const filers: FilerMatch[] = [];
   try {
-    rows = await pageThrough(run, body, { signal, limit: MATCH_ROWS });
+    for (let found = 0; found <= MAX_FILERS; found += 1) {
+      const known = filers.map((match) => match.filer);
+      const row = await nextFilerRow(run, accountId, known, signal);
+      const filer = text(row?.companyname);
+      const period = text(row?.periodofreport);
+      if (row === undefined || filer === null || period === null) break;
+      if (found === MAX_FILERS) return { filers, bounded: true };
+      filers.push({
+        filer,
+        accountName: text(row.service_account_name),
+        strategyName: text(row.service_investment_strategy_name),
+        latestPeriod: period,
+      });
+    }
   } catch (error) {
     if (error instanceof HttpError && error.status === 403) return 'forbidden';
     throw error;
   }
-  const filers = new Map<string, FilerMatch>();
-  for (const row of rows) {
-    const filer = text(row.companyname);
-    const period = text(row.periodofreport);
-    if (filer === null || period === null || filers.has(filer)) continue;
-    filers.set(filer, {
-      filer,
-      accountName: text(row.service_account_name),
-      strategyName: text(row.service_investment_strategy_name),
-      latestPeriod: period,
-    });
-  }
-  return [...filers.values()];
+  return { filers, bounded: false };
 }
