@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { ModuleId } from '#contract/catalog';
 import type { QueryBody } from '#contract/query';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
+import { encodeWorkspaceLink, workspaceLinkOf } from '../../lib/url-state/workspace-link.ts';
 import type { WorkspaceView } from '../../lib/url-state/workspace-view.ts';
 
 /** A prepared query a section opens in its module's workspace. */
@@ -25,12 +25,7 @@ export function OpenAsQuery({ query, title }: { query: SectionQuery; title: stri
         <Link
           to="/q/$module"
           params={{ module: query.module }}
-          hash={encodeWorkspaceLink({
-            v: 1,
-            module: query.module,
-            body: query.body,
-            ...(query.view ? { view: query.view } : {}),
-          })}
+          hash={encodeWorkspaceLink(workspaceLinkOf(query.module, query.body, query.view))}
           aria-label={`${query.label ?? 'Open as a query'}: ${title}`}
           {...props}
         />

@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { MODULE_IDS } from '#contract/catalog';
 import type { QueryRequestBody } from '#contract/request-body';
-import { encodeWorkspaceLink } from '../../lib/url-state/workspace-link.ts';
+import { encodeWorkspaceLink, workspaceLinkOf } from '../../lib/url-state/workspace-link.ts';
 import type { WorkspaceView } from '../../lib/url-state/workspace-view.ts';
 
 /**
@@ -31,12 +31,7 @@ export function WorkspaceAnchor({
 }) {
   const module = MODULE_IDS.find((id) => id === body.module);
   if (!module) return <>{children}</>;
-  const hash = encodeWorkspaceLink({
-    v: 1,
-    module,
-    body: { ...body, module },
-    ...(view ? { view } : {}),
-  });
+  const hash = encodeWorkspaceLink(workspaceLinkOf(module, body, view));
   return (
     <Anchor
       fw={500}

@@ -34,6 +34,10 @@ function numberFormats(locale?: string) {
     maximumFractionDigits: 2,
   });
   return {
+    /** A dollar figure: a field's in US dollars, or a value its row types `Currency`. */
+    money(value: number): string {
+      return money.format(value);
+    },
     format(field: FieldDefinition, value: number): string {
       if (field.unit === 'usd') return money.format(value);
       if (field.unit === 'shares' || Number.isInteger(value)) return integer.format(value);
@@ -68,9 +72,6 @@ function dateFormat(locale?: string) {
   };
 }
 
-/** How a value typed `Currency` by its row reads: as a dollar figure. */
-const CURRENCY: FieldDefinition = { name: 'amount', label: 'Amount', kind: 'number', unit: 'usd' };
-
 /** Formatters per locale, built once: `Intl` objects are costly to create per cell. */
 export function createFormatters(locale?: string) {
   const numbers = numberFormats(locale);
@@ -91,7 +92,7 @@ export function createFormatters(locale?: string) {
     const typed = field.typedBy === undefined ? undefined : row?.[field.typedBy];
     const amount = typed === 'Currency' ? servedNumber(value) : undefined;
     if (amount !== undefined) {
-      return { text: numbers.format(CURRENCY, amount), raw, align: 'right' };
+      return { text: numbers.money(amount), raw, align: 'right' };
     }
     switch (field.kind) {
       case 'number': {
